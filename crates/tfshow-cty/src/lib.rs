@@ -1,0 +1,21 @@
+//! cty, the type system behind every Terraform value: types, values, and their encodings.
+//!
+//! - [`Type`] and its JSON syntax (`["list","string"]`), [`types`].
+//! - [`Value`]: known, null and unknown (optionally refined) values. Numbers are kept as exact
+//!   decimal text ([`Number`]), never as `f64`.
+//! - [`msgpack`]: the binary encoding inside plan files (`DynamicValue`), decoded guided by a
+//!   type or, without schemas, by the bytes alone.
+//! - [`json`]: the JSON encoding of values used by state files and `show -json`.
+//! - [`path`]: attribute paths, as used by sensitive marks and `replace_paths`.
+
+pub mod json;
+pub mod msgpack;
+mod number;
+pub mod path;
+pub mod types;
+mod value;
+
+pub use number::{Number, NumberError};
+pub use path::{Path, PathStep};
+pub use types::Type;
+pub use value::{Refinements, Unknown, UnknownShape, Value};

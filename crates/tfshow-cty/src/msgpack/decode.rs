@@ -1,0 +1,405 @@
+//! msgpack → [`Value`], guided by a [`Type`] or by the bytes alone.
+
+use super::reader::{Head, Reader};
+use super::{MAX_REFINEMENT_LEN, REFINED_UNKNOWN_EXT};
+use crate::{Number, Refinements, Type, Unknown, UnknownShape, Value};
+
+/// Limits for decoding untrusted bytes.
+#[derive(Clone, Copy, Debug)]
+pub struct Options {
+    /// Maximum nesting of arrays and maps.
+    pub max_depth: usize,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { max_depth: 128 }
+    }
+}
+
+/// A msgpack value could not be decoded; `path` says where inside the value.
+#[derive(Debug, thiserror::Error, PartialEq)]
+#[error("{kind}{}", if path.is_empty() { String::new() } else { format!(" at {path}") })]
+pub struct DecodeError {
+    /// Attribute path to the problem, in Terraform's notation (`.tags["a"][0]`).
+    pub path: String,
+    /// What was wrong.
+    pub kind: DecodeErrorKind,
+}
+
+/// What was wrong with the bytes.
+#[derive(Debug, thiserror::Error, PartialEq)]
+pub enum DecodeErrorKind {
+    /// The bytes end in the middle of a value, or a declared length exceeds them.
+    #[error("msgpack data is truncated")]
+    Truncated,
+    /// A byte that starts no msgpack item.
+    #[error("invalid msgpack byte 0x{0:02x}")]
+    InvalidByte(u8),
+    /// Nesting beyond [`Options::max_depth`].
+    #[error("value nested too deeply")]
+    TooDeep,
+    /// The item does not fit the expected type.
+    #[error("expected {expected}, found {found}")]
+    Mismatch {
+        /// The cty type expected there.
+        expected: String,
+        /// What the msgpack held.
+        found: &'static str,
+    },
+    /// An object key that is not one of the type's attributes.
+    #[error("unsupported attribute {0:?}")]
+    UnsupportedAttribute(String),
+    /// An object with some attributes missing.
+    #[error("object has {found} attributes, type has {expected}")]
+    AttributeCount {
+        /// Attributes in the type.
+        expected: usize,
+        /// Entries in the msgpack map.
+        found: usize,
+    },
+    /// A tuple of the wrong length.
+    #[error("tuple has {found} elements, type has {expected}")]
+    TupleLength {
+        /// Elements in the type.
+        expected: usize,
+        /// Elements in the msgpack array.
+        found: usize,
+    },
+    /// A number that is not a number.
+    #[error(transparent)]
+    Number(#[from] crate::NumberError),
+    /// The type JSON of a dynamic value is invalid.
+    #[error("dynamic value type: {0}")]
+    Type(#[from] crate::types::TypeError),
+    /// An unknown-value extension that cty does not write.
+    #[error("invalid unknown value extension (type {0}, {1} bytes)")]
+    BadExtension(i8, usize),
+    /// A map key that is not a string.
+    #[error("map key is not a string")]
+    MapKey,
+}
+
+impl From<DecodeErrorKind> for DecodeError {
+    fn from(kind: DecodeErrorKind) -> Self {
+        DecodeError {
+            path: String::new(),
+            kind,
+        }
+    }
+}
+
+impl DecodeError {
+    fn under(mut self, step: &str) -> Self {
+        self.path.insert_str(0, step);
+        self
+    }
+}
+
+/// Decodes a value of type `ty`.
+pub fn decode(bytes: &[u8], ty: &Type, opts: &Options) -> Result<Value, DecodeError> {
+    let mut d = Decoder {
+        r: Reader::new(bytes),
+        depth_left: opts.max_depth,
+    };
+    d.typed(ty)
+}
+
+/// Decodes a value without knowing its type (no provider schema): arrays become tuples, maps
+/// become objects, dynamic wrappers are honoured.
+pub fn decode_untyped(bytes: &[u8], opts: &Options) -> Result<Value, DecodeError> {
+    let mut d = Decoder {
+        r: Reader::new(bytes),
+        depth_left: opts.max_depth,
+    };
+    d.untyped()
+}
+
+struct Decoder<'a> {
+    r: Reader<'a>,
+    depth_left: usize,
+}
+
+fn found(h: &Head<'_>) -> &'static str {
+    match h {
+        Head::Nil => "nil",
+        Head::Bool(_) => "bool",
+        Head::Int(_) | Head::Uint(_) => "integer",
+        Head::Float(_) => "float",
+        Head::Str(_) => "string",
+        Head::Bin(_) => "binary",
+        Head::Array(_) => "array",
+        Head::Map(_) => "map",
+        Head::Ext(..) => "extension",
+    }
+}
+
+fn mismatch(ty: &Type, h: &Head<'_>) -> DecodeError {
+    DecodeErrorKind::Mismatch {
+        expected: ty.to_json(),
+        found: found(h),
+    }
+    .into()
+}
+
+fn utf8(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+fn index_step(i: usize) -> String {
+    format!("[{i}]")
+}
+
+fn key_step(k: &str) -> String {
+    format!("[{k:?}]")
+}
+
+impl Decoder<'_> {
+    fn descend(&mut self) -> Result<(), DecodeError> {
+        if self.depth_left == 0 {
+            return Err(DecodeErrorKind::TooDeep.into());
+        }
+        self.depth_left -= 1;
+        Ok(())
+    }
+
+    fn typed(&mut self, ty: &Type) -> Result<Value, DecodeError> {
+        let h = self.r.head()?;
+        if let Head::Ext(t, payload) = h {
+            return unknown(t, payload, ty);
+        }
+        if matches!(ty, Type::Dynamic) {
+            return self.dynamic(h);
+        }
+        if h == Head::Nil {
+            return Ok(Value::Null);
+        }
+        match (ty, h) {
+            (Type::String, Head::Str(s)) => Ok(Value::String(utf8(s))),
+            (Type::Bool, Head::Bool(b)) => Ok(Value::Bool(b)),
+            (Type::Number, h) => Ok(Value::Number(number(ty, &h)?)),
+            (Type::List(e), Head::Array(n)) => Ok(Value::List(self.elements(n, |_| e)?)),
+            (Type::Set(e), Head::Array(n)) => Ok(Value::Set(self.elements(n, |_| e)?)),
+            (Type::Tuple(ts), Head::Array(n)) => {
+                if n != ts.len() && n != 0 {
+                    return Err(DecodeErrorKind::TupleLength {
+                        expected: ts.len(),
+                        found: n,
+                    }
+                    .into());
+                }
+                Ok(Value::Tuple(self.elements(n, |i| &ts[i])?))
+            }
+            (Type::Map(e), Head::Map(n)) => {
+                let mut entries = self.entries(n, |_| Ok(e))?;
+                sort_entries(&mut entries);
+                Ok(Value::Map(entries))
+            }
+            (Type::Object(attrs, _), Head::Map(n)) => {
+                if n != attrs.len() && n != 0 {
+                    return Err(DecodeErrorKind::AttributeCount {
+                        expected: attrs.len(),
+                        found: n,
+                    }
+                    .into());
+                }
+                let mut entries = self.entries(n, |k| {
+                    ty.attribute(k)
+                        .ok_or_else(|| DecodeErrorKind::UnsupportedAttribute(k.to_owned()))
+                })?;
+                sort_entries(&mut entries);
+                if entries.windows(2).any(|w| w[0].0 == w[1].0) {
+                    return Err(DecodeErrorKind::AttributeCount {
+                        expected: attrs.len(),
+                        found: n,
+                    }
+                    .into());
+                }
+                Ok(Value::Object(entries))
+            }
+            (ty, h) => Err(mismatch(ty, &h)),
+        }
+    }
+
+    fn dynamic(&mut self, h: Head<'_>) -> Result<Value, DecodeError> {
+        match h {
+            Head::Nil => Ok(Value::Null),
+            Head::Array(2) => {
+                let th = self.r.head()?;
+                let Head::Bin(json) = th else {
+                    return Err(mismatch(&Type::Dynamic, &th));
+                };
+                let t = Type::from_json(json).map_err(DecodeErrorKind::from)?;
+                self.descend()?;
+                let v = self.typed(&t)?;
+                self.depth_left += 1;
+                Ok(Value::Dynamic(Box::new((t, v))))
+            }
+            h => Err(mismatch(&Type::Dynamic, &h)),
+        }
+    }
+
+    fn elements<'t>(
+        &mut self,
+        n: usize,
+        ty_of: impl Fn(usize) -> &'t Type,
+    ) -> Result<Vec<Value>, DecodeError> {
+        self.descend()?;
+        let mut out = Vec::with_capacity(n);
+        for i in 0..n {
+            out.push(self.typed(ty_of(i)).map_err(|e| e.under(&index_step(i)))?);
+        }
+        self.depth_left += 1;
+        Ok(out)
+    }
+
+    fn entries<'t>(
+        &mut self,
+        n: usize,
+        ty_of: impl Fn(&str) -> Result<&'t Type, DecodeErrorKind>,
+    ) -> Result<Vec<(String, Value)>, DecodeError> {
+        self.descend()?;
+        let mut out = Vec::with_capacity(n);
+        for _ in 0..n {
+            let Head::Str(k) = self.r.head()? else {
+                return Err(DecodeErrorKind::MapKey.into());
+            };
+            let k = utf8(k);
+            let t = ty_of(&k)?;
+            let v = self.typed(t).map_err(|e| e.under(&key_step(&k)))?;
+            out.push((k, v));
+        }
+        self.depth_left += 1;
+        Ok(out)
+    }
+
+    fn untyped(&mut self) -> Result<Value, DecodeError> {
+        let h = self.r.head()?;
+        Ok(match h {
+            Head::Nil => Value::Null,
+            Head::Ext(t, payload) => return unknown(t, payload, &Type::Dynamic),
+            Head::Bool(b) => Value::Bool(b),
+            Head::Int(_) | Head::Uint(_) | Head::Float(_) => {
+                Value::Number(number(&Type::Number, &h)?)
+            }
+            Head::Str(s) => Value::String(utf8(s)),
+            Head::Bin(_) => return Err(mismatch(&Type::Dynamic, &h)),
+            Head::Array(2) if matches!(self.r.peek(), Some(0xc4..=0xc6)) => self.dynamic(h)?,
+            Head::Array(n) => {
+                self.descend()?;
+                let mut out = Vec::with_capacity(n);
+                for i in 0..n {
+                    out.push(self.untyped().map_err(|e| e.under(&index_step(i)))?);
+                }
+                self.depth_left += 1;
+                Value::Tuple(out)
+            }
+            Head::Map(n) => {
+                self.descend()?;
+                let mut out = Vec::with_capacity(n);
+                for _ in 0..n {
+                    let Head::Str(k) = self.r.head()? else {
+                        return Err(DecodeErrorKind::MapKey.into());
+                    };
+                    let k = utf8(k);
+                    let v = self.untyped().map_err(|e| e.under(&key_step(&k)))?;
+                    out.push((k, v));
+                }
+                self.depth_left += 1;
+                sort_entries(&mut out);
+                Value::Object(out)
+            }
+        })
+    }
+}
+
+fn sort_entries(entries: &mut [(String, Value)]) {
+    if !entries.is_sorted_by(|a, b| a.0 <= b.0) {
+        entries.sort_by(|a, b| a.0.cmp(&b.0));
+    }
+}
+
+fn number(ty: &Type, h: &Head<'_>) -> Result<Number, DecodeError> {
+    Ok(match *h {
+        Head::Int(i) => Number::from_i64(i),
+        Head::Uint(u) => Number::from_u64(u),
+        Head::Float(f) => Number::from_f64(f).map_err(DecodeErrorKind::from)?,
+        Head::Str(s) => Number::parse(std::str::from_utf8(s).map_err(|_| mismatch(ty, h))?)
+            .map_err(DecodeErrorKind::from)?,
+        _ => return Err(mismatch(ty, h)),
+    })
+}
+
+/// An extension in any position is an unknown value of the expected type.
+fn unknown(ext: i8, payload: &[u8], ty: &Type) -> Result<Value, DecodeError> {
+    let shape = UnknownShape::of(ty);
+    if payload.len() <= 1 || matches!(ty, Type::Dynamic) {
+        if payload.len() > 1 && (ext != REFINED_UNKNOWN_EXT || payload.len() > MAX_REFINEMENT_LEN) {
+            return Err(DecodeErrorKind::BadExtension(ext, payload.len()).into());
+        }
+        return Ok(Value::unknown(shape));
+    }
+    if ext != REFINED_UNKNOWN_EXT || payload.len() > MAX_REFINEMENT_LEN {
+        return Err(DecodeErrorKind::BadExtension(ext, payload.len()).into());
+    }
+    let refinements = refinements(payload, ty).map_err(DecodeError::from)?;
+    Ok(Value::Unknown(Unknown {
+        shape,
+        refinements: Some(Box::new(refinements)),
+    }))
+}
+
+fn refinements(payload: &[u8], ty: &Type) -> Result<Refinements, DecodeErrorKind> {
+    let bad = || DecodeErrorKind::BadExtension(REFINED_UNKNOWN_EXT, payload.len());
+    let mut r = Reader::new(payload);
+    let Head::Map(n) = r.head()? else {
+        return Err(bad());
+    };
+    let mut out = Refinements::default();
+    for _ in 0..n {
+        let key = match r.head()? {
+            Head::Int(k) => k,
+            Head::Uint(k) => i64::try_from(k).unwrap_or(-1),
+            _ => return Err(bad()),
+        };
+        match (key, ty) {
+            (1, _) => match r.head()? {
+                Head::Bool(b) => out.not_null = !b,
+                _ => return Err(bad()),
+            },
+            (2, Type::String) => match r.head()? {
+                Head::Str(s) => out.string_prefix = Some(utf8(s)),
+                _ => return Err(bad()),
+            },
+            (3 | 4, Type::Number) => {
+                let Head::Array(2) = r.head()? else {
+                    return Err(bad());
+                };
+                let n = number(ty, &r.head()?).map_err(|e| e.kind)?;
+                let Head::Bool(inclusive) = r.head()? else {
+                    return Err(bad());
+                };
+                if key == 3 {
+                    out.number_lower = Some((n, inclusive));
+                } else {
+                    out.number_upper = Some((n, inclusive));
+                }
+            }
+            (5 | 6, Type::List(_) | Type::Set(_) | Type::Map(_)) => {
+                let len = match r.head()? {
+                    Head::Int(i) => u64::try_from(i).map_err(|_| bad())?,
+                    Head::Uint(u) => u,
+                    _ => return Err(bad()),
+                };
+                if key == 5 {
+                    out.length_lower = Some(len);
+                } else {
+                    out.length_upper = Some(len);
+                }
+            }
+            (2..=6, _) => return Err(bad()),
+            _ => r.skip(8)?,
+        }
+    }
+    Ok(out)
+}

@@ -1,0 +1,84 @@
+//! Provider schemas as printed by `terraform providers schema -json` (format 0.1 to 1.0).
+//!
+//! `show -json` needs three things from providers, all of which are here: the type each value is
+//! encoded with (a block's *implied type*), the schema version of each resource type, and which
+//! attributes are sensitive.
+
+mod block;
+mod parse;
+mod sensitive;
+
+pub use block::{Attribute, Block, NestedBlock, NestedType, Nesting};
+pub use parse::SchemaError;
+
+use std::collections::HashMap;
+
+use tfshow_cty::Type;
+
+/// The schema of one resource, data source or provider configuration.
+#[derive(Debug, Clone)]
+pub struct Schema {
+    /// The schema version (`schema_version` in state and plan JSON).
+    pub version: u64,
+    /// The top-level block.
+    pub block: Block,
+    /// `block`'s implied type, computed once.
+    pub implied_type: Type,
+}
+
+/// A resource identity schema (Terraform 1.12+).
+#[derive(Debug, Clone)]
+pub struct IdentitySchema {
+    /// The identity schema version.
+    pub version: u64,
+    /// The identity object type.
+    pub implied_type: Type,
+}
+
+/// Everything one provider declares.
+#[derive(Debug, Clone, Default)]
+pub struct ProviderSchema {
+    /// The provider configuration block.
+    pub provider: Option<Schema>,
+    /// Managed resource types.
+    pub resources: HashMap<String, Schema>,
+    /// Data source types.
+    pub data_sources: HashMap<String, Schema>,
+    /// Identity schemas of managed resource types.
+    pub identities: HashMap<String, IdentitySchema>,
+}
+
+/// The schemas of all providers, keyed by provider source address
+/// (`registry.terraform.io/hashicorp/aws`).
+#[derive(Debug, Clone, Default)]
+pub struct Schemas {
+    /// Providers by source address.
+    pub providers: HashMap<String, ProviderSchema>,
+    /// `format_version` of the document they were read from.
+    pub format_version: String,
+}
+
+/// Resource modes that have schemas.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// `resource` blocks.
+    Managed,
+    /// `data` blocks.
+    Data,
+}
+
+impl Schemas {
+    /// The schema of a resource type of a provider.
+    pub fn resource(&self, provider: &str, mode: Mode, type_name: &str) -> Option<&Schema> {
+        let p = self.providers.get(provider)?;
+        match mode {
+            Mode::Managed => p.resources.get(type_name),
+            Mode::Data => p.data_sources.get(type_name),
+        }
+    }
+
+    /// The identity schema of a managed resource type.
+    pub fn identity(&self, provider: &str, type_name: &str) -> Option<&IdentitySchema> {
+        self.providers.get(provider)?.identities.get(type_name)
+    }
+}

@@ -1,0 +1,139 @@
+//! The state model.
+
+use tfshow_cty::{Path, Type};
+
+/// A state snapshot.
+#[derive(Debug, Clone, Default)]
+pub struct State {
+    /// Always 4 after reading.
+    pub version: u64,
+    /// Version of the Terraform that wrote the state (no prerelease suffix).
+    pub terraform_version: String,
+    /// Serial number of the snapshot.
+    pub serial: u64,
+    /// Lineage of the state.
+    pub lineage: String,
+    /// Root module outputs, sorted by name.
+    pub outputs: Vec<(String, OutputValue)>,
+    /// Resources in file order.
+    pub resources: Vec<Resource>,
+    /// Check results (Terraform 1.3+); `None` when the file has `null` or none.
+    pub check_results: Option<Vec<CheckResult>>,
+}
+
+impl State {
+    /// Whether the state has no resources and no root outputs (`show -json` prints the short
+    /// form for it).
+    pub fn is_empty(&self) -> bool {
+        self.outputs.is_empty() && self.resources.iter().all(|r| r.instances.is_empty())
+    }
+}
+
+/// A root module output.
+#[derive(Debug, Clone)]
+pub struct OutputValue {
+    /// The value as stored (JSON of its own type).
+    pub value: serde_json::Value,
+    /// The value's type.
+    pub ty: Type,
+    /// Declared sensitive.
+    pub sensitive: bool,
+}
+
+/// `managed` or `data`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Mode {
+    /// `data` resources (sorted first).
+    Data,
+    /// `managed` resources.
+    Managed,
+}
+
+impl Mode {
+    /// The mode as written in JSON.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Mode::Data => "data",
+            Mode::Managed => "managed",
+        }
+    }
+}
+
+/// A resource and its instances.
+#[derive(Debug, Clone)]
+pub struct Resource {
+    /// Module instance address (`module.a[0].module.b`), empty for root.
+    pub module: String,
+    /// Resource mode.
+    pub mode: Mode,
+    /// Resource type.
+    pub type_: String,
+    /// Resource name.
+    pub name: String,
+    /// Absolute provider configuration (`provider["registry.terraform.io/hashicorp/aws"]`).
+    pub provider: String,
+    /// Instances in file order.
+    pub instances: Vec<Instance>,
+}
+
+/// An instance key.
+#[derive(Debug, Clone, PartialEq)]
+pub enum InstanceKey {
+    /// `count` index.
+    Int(i64),
+    /// `for_each` key.
+    Str(String),
+}
+
+/// One object of a resource instance: the current one or a deposed one.
+#[derive(Debug, Clone)]
+pub struct Instance {
+    /// Instance key, if the resource uses `count` or `for_each`.
+    pub index_key: Option<InstanceKey>,
+    /// `status: "tainted"`.
+    pub tainted: bool,
+    /// Deposed key (8 hex digits) for a deposed object, empty for the current one.
+    pub deposed: String,
+    /// Schema version the attributes were written with.
+    pub schema_version: u64,
+    /// Attribute values (an object), `{}` when absent.
+    pub attributes: serde_json::Value,
+    /// Legacy flatmap attributes (states upgraded from 0.11).
+    pub attributes_flat: Option<Vec<(String, String)>>,
+    /// Paths marked sensitive.
+    pub sensitive_attributes: Vec<Path>,
+    /// Identity schema version (Terraform 1.12+).
+    pub identity_schema_version: u64,
+    /// Resource identity (Terraform 1.12+).
+    pub identity: Option<serde_json::Value>,
+    /// Provider private data, base64 as stored.
+    pub private: Option<String>,
+    /// Resources this one depends on.
+    pub dependencies: Vec<String>,
+    /// `create_before_destroy` was set.
+    pub create_before_destroy: bool,
+}
+
+/// Check results of one configuration object.
+#[derive(Debug, Clone)]
+pub struct CheckResult {
+    /// `resource`, `output`, `check` or `var`.
+    pub object_kind: String,
+    /// Configuration address.
+    pub config_addr: String,
+    /// `pass`, `fail`, `error` or `unknown`.
+    pub status: String,
+    /// Per-object results.
+    pub objects: Vec<CheckObject>,
+}
+
+/// Check result of one object.
+#[derive(Debug, Clone)]
+pub struct CheckObject {
+    /// Instance address.
+    pub object_addr: String,
+    /// `pass`, `fail`, `error` or `unknown`.
+    pub status: String,
+    /// Failure messages.
+    pub failure_messages: Vec<String>,
+}
