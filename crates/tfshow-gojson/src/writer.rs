@@ -5,11 +5,14 @@ use crate::{escape, Dialect};
 /// Appends compact JSON to a buffer, inserting commas between members.
 ///
 /// The writer does not validate nesting beyond what is needed for commas; callers pair every
-/// `begin_*` with its `end_*`. [`Writer::take_pending`] hands out what has been written so far,
-/// so that a document can be streamed out piece by piece.
-#[derive(Debug, Default)]
-pub struct Writer {
+/// `begin_*` with its `end_*`. A writer made with [`Writer::streaming`] passes its buffer on to
+/// the sink whenever the caller calls [`Writer::flush_hint`] at a record boundary and the
+/// buffer has grown large, so a document streams out with bounded memory.
+#[derive(Default)]
+pub struct Writer<'a> {
     buf: Vec<u8>,
+    sink: Option<&'a mut dyn std::io::Write>,
+    io_error: Option<std::io::Error>,
     dialect: Dialect,
     /// One entry per open container: whether the next member needs a leading comma.
     needs_comma: Vec<bool>,
@@ -17,14 +20,65 @@ pub struct Writer {
     after_key: bool,
 }
 
-impl Writer {
-    /// A writer with the given escaping dialect.
+/// Buffered output is passed to the sink once it is this large.
+const FLUSH_THRESHOLD: usize = 64 * 1024;
+
+impl std::fmt::Debug for Writer<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Writer")
+            .field("buffered", &self.buf.len())
+            .finish()
+    }
+}
+
+impl Writer<'static> {
+    /// An in-memory writer with the given escaping dialect.
     pub fn new(dialect: Dialect) -> Self {
-        Self {
+        Writer {
             buf: Vec::with_capacity(8192),
             dialect,
-            needs_comma: Vec::new(),
-            after_key: false,
+            ..Writer::default()
+        }
+    }
+}
+
+impl<'a> Writer<'a> {
+    /// A writer that passes what it writes on to `sink` (see [`Writer::flush_hint`] and
+    /// [`Writer::finish`]).
+    pub fn streaming(dialect: Dialect, sink: &'a mut dyn std::io::Write) -> Self {
+        Writer {
+            buf: Vec::with_capacity(FLUSH_THRESHOLD * 2),
+            dialect,
+            sink: Some(sink),
+            ..Writer::default()
+        }
+    }
+
+    /// Passes the buffer on to the sink if it has grown large. Call at record boundaries.
+    pub fn flush_hint(&mut self) {
+        if self.buf.len() >= FLUSH_THRESHOLD {
+            self.flush_sink();
+        }
+    }
+
+    fn flush_sink(&mut self) {
+        if let Some(sink) = self.sink.as_mut() {
+            if self.io_error.is_none() {
+                if let Err(e) = sink.write_all(&self.buf) {
+                    self.io_error = Some(e);
+                }
+            }
+            self.buf.clear();
+        }
+    }
+
+    /// Writes what is left to the sink (if any) and returns the first write error. For an
+    /// in-memory writer, returns the bytes.
+    pub fn finish(mut self) -> std::io::Result<Vec<u8>> {
+        self.flush_sink();
+        match self.io_error.take() {
+            Some(e) => Err(e),
+            None => Ok(std::mem::take(&mut self.buf)),
         }
     }
 
@@ -51,13 +105,6 @@ impl Writer {
     /// Whether nothing is buffered.
     pub fn is_empty(&self) -> bool {
         self.buf.is_empty()
-    }
-
-    /// Writes the buffered bytes to `w` and clears the buffer (nesting state is kept).
-    pub fn flush_to(&mut self, w: &mut dyn std::io::Write) -> std::io::Result<()> {
-        w.write_all(&self.buf)?;
-        self.buf.clear();
-        Ok(())
     }
 
     fn value_prefix(&mut self) {

@@ -1,0 +1,24 @@
+//! Terraform addresses: parsing, exact string forms and Terraform's sort order.
+//!
+//! - [`InstanceKey`] (`[0]`, `["a"]` with HCL string quoting, `[*]`);
+//! - [`ModuleInstance`] (`module.a["x"].module.b[0]`) and [`Module`] (`module.a.module.b`);
+//! - [`AbsResourceInstance`], [`AbsResource`] and [`ConfigResource`];
+//! - [`AbsProviderConfig`] and [`Provider`].
+//!
+//! Every parser reports failures as a [`ParseError`] and never panics; every `Display`
+//! implementation writes the string Terraform's `String()` method would.
+
+mod cursor;
+mod error;
+mod key;
+mod module;
+mod printable;
+mod provider;
+mod quote;
+mod resource;
+
+pub use error::ParseError;
+pub use key::InstanceKey;
+pub use module::{Module, ModuleInstance, ModuleInstanceStep};
+pub use provider::{AbsProviderConfig, Provider, DEFAULT_REGISTRY_HOST};
+pub use resource::{AbsResource, AbsResourceInstance, ConfigResource, ResourceMode};

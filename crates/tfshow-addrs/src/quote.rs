@@ -1,0 +1,185 @@
+//! HCL's quoted-string syntax as Terraform uses it inside addresses (`["a\"b"]`).
+
+use crate::cursor::Cursor;
+use crate::printable::PRINTABLE;
+use std::fmt::{self, Write};
+
+/// Writes `s` as an HCL quoted string, exactly as Terraform formats string instance keys.
+///
+/// `\n`, `\r`, `\t`, `"` and `\` are backslash-escaped, a `$` or `%` directly before `{` is
+/// doubled (so it is not a template introducer), and characters that Go's `unicode.IsPrint`
+/// rejects are written as `\uXXXX` or `\UXXXXXXXX` (lowercase hex).
+pub(crate) fn write_quoted(out: &mut impl Write, s: &str) -> fmt::Result {
+    out.write_char('"')?;
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\n' => out.write_str("\\n")?,
+            '\r' => out.write_str("\\r")?,
+            '\t' => out.write_str("\\t")?,
+            '"' => out.write_str("\\\"")?,
+            '\\' => out.write_str("\\\\")?,
+            '$' | '%' => {
+                out.write_char(c)?;
+                if chars.peek() == Some(&'{') {
+                    out.write_char(c)?;
+                }
+            }
+            c if is_printable(c) => out.write_char(c)?,
+            c if u32::from(c) < 0x10000 => write!(out, "\\u{:04x}", u32::from(c))?,
+            c => write!(out, "\\U{:08x}", u32::from(c))?,
+        }
+    }
+    out.write_char('"')
+}
+
+/// Reports whether Go's `unicode.IsPrint` accepts `c`.
+fn is_printable(c: char) -> bool {
+    let cp = u32::from(c);
+    PRINTABLE
+        .binary_search_by(|&(lo, hi)| {
+            if hi < cp {
+                std::cmp::Ordering::Less
+            } else if lo > cp {
+                std::cmp::Ordering::Greater
+            } else {
+                std::cmp::Ordering::Equal
+            }
+        })
+        .is_ok()
+}
+
+/// Reads an HCL quoted string starting at the opening `"` and returns its value.
+///
+/// Accepts the escapes [`write_quoted`] produces plus `\uXXXX` / `\UXXXXXXXX` in either case;
+/// an unescaped `${` or `%{` is an error because addresses cannot contain templates.
+pub(crate) fn read_quoted(cur: &mut Cursor<'_>) -> Result<String, String> {
+    cur.expect('"')?;
+    let mut value = String::new();
+    loop {
+        let at = cur.pos();
+        let Some(c) = cur.next_char() else {
+            return Err(format!("unterminated string starting before byte {at}"));
+        };
+        match c {
+            '"' => return Ok(value),
+            '\\' => value.push(read_escape(cur, at)?),
+            '$' | '%' => {
+                if cur.eat_str(&format!("{c}{{")) {
+                    value.push(c);
+                    value.push('{');
+                } else if cur.peek() == Some('{') {
+                    return Err(format!("template sequence \"{c}{{\" at byte {at}"));
+                } else {
+                    value.push(c);
+                }
+            }
+            c => value.push(c),
+        }
+    }
+}
+
+/// Reads the rest of an escape sequence whose backslash was at byte `at`.
+fn read_escape(cur: &mut Cursor<'_>, at: usize) -> Result<char, String> {
+    match cur.next_char() {
+        Some('n') => Ok('\n'),
+        Some('r') => Ok('\r'),
+        Some('t') => Ok('\t'),
+        Some('"') => Ok('"'),
+        Some('\\') => Ok('\\'),
+        Some('u') => read_hex_char(cur, 4, at),
+        Some('U') => read_hex_char(cur, 8, at),
+        Some(other) => Err(format!(
+            "invalid escape sequence \"\\{other}\" at byte {at}"
+        )),
+        None => Err(format!("unterminated escape sequence at byte {at}")),
+    }
+}
+
+/// Reads exactly `digits` hex digits and returns the character they name.
+fn read_hex_char(cur: &mut Cursor<'_>, digits: usize, at: usize) -> Result<char, String> {
+    let mut cp: u32 = 0;
+    for _ in 0..digits {
+        let digit = cur
+            .next_char()
+            .and_then(|c| c.to_digit(16))
+            .ok_or_else(|| format!("escape sequence at byte {at} needs {digits} hex digits"))?;
+        cp = cp.saturating_mul(16).saturating_add(digit);
+    }
+    char::from_u32(cp)
+        .ok_or_else(|| format!("escape sequence at byte {at} is not a Unicode scalar value"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn quote(s: &str) -> String {
+        let mut out = String::new();
+        write_quoted(&mut out, s).unwrap();
+        out
+    }
+
+    fn unquote(s: &str) -> Result<String, String> {
+        let mut cur = Cursor::new(s);
+        let v = read_quoted(&mut cur)?;
+        assert!(cur.is_at_end(), "trailing input in {s:?}");
+        Ok(v)
+    }
+
+    #[test]
+    fn quotes_like_terraform() {
+        let cases = [
+            ("", r#""""#),
+            ("a", r#""a""#),
+            ("a\"b", r#""a\"b""#),
+            ("back\\slash", r#""back\\slash""#),
+            ("l1\nl2\r\t", r#""l1\nl2\r\t""#),
+            ("${x}", r#""$${x}""#),
+            ("%{x}", r#""%%{x}""#),
+            ("$x %y $", r#""$x %y $""#),
+            ("$${", r#""$$${""#),
+            ("héllo wörld", r#""héllo wörld""#),
+            ("\u{0}\u{7f}", r#""\u0000\u007f""#),
+            ("nb\u{a0}sp", r#""nb\u00a0sp""#),
+            ("soft\u{ad}", r#""soft\u00ad""#),
+            ("\u{2028}", r#""\u2028""#),
+            ("\u{e000}", r#""\ue000""#),
+            ("\u{f0000}", r#""\U000f0000""#),
+            ("\u{1f600}", "\"\u{1f600}\""),
+            ("[\"]", r#""[\"]""#),
+        ];
+        for (raw, quoted) in cases {
+            assert_eq!(quote(raw), quoted, "quoting {raw:?}");
+            assert_eq!(unquote(quoted).as_deref(), Ok(raw), "unquoting {quoted:?}");
+        }
+    }
+
+    #[test]
+    fn unassigned_code_points_are_escaped() {
+        // U+0378 is unassigned in Unicode 15.0.
+        assert_eq!(quote("\u{378}"), r#""\u0378""#);
+    }
+
+    #[test]
+    fn unquote_accepts_uppercase_hex() {
+        assert_eq!(unquote(r#""\u00E9\U0001F600""#).unwrap(), "é😀");
+    }
+
+    #[test]
+    fn unquote_rejects_bad_input() {
+        for bad in [
+            r#""abc"#,
+            r#""\x41""#,
+            r#""\u12""#,
+            r#""\ud800""#,
+            r#""\U00110000""#,
+            r#""${x}""#,
+            r#""%{x}""#,
+            r#""\"#,
+            "abc",
+        ] {
+            assert!(unquote(bad).is_err(), "{bad:?} should be rejected");
+        }
+    }
+}

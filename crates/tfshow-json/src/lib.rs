@@ -1,0 +1,20 @@
+//! The JSON Output Format: what `terraform show -json` prints for a state file ([`state`]) and
+//! for a plan file ([`plan`]), byte for byte, as the Terraform version that wrote the file
+//! prints it.
+//!
+//! Documents are written to an `io::Write` as they are built, one resource at a time.
+//! With provider schemas ([`tfshow_schema::Schemas`]) the output is exact; without them values
+//! are decoded from their encoding alone (see `KNOWN-DIVERGENCES.md`).
+
+mod checks;
+mod error;
+mod marks;
+pub mod plan;
+mod resource_values;
+pub mod show;
+pub mod state;
+mod transform;
+mod version;
+
+pub use error::Error;
+pub use version::TfVersion;

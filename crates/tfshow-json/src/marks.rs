@@ -1,0 +1,89 @@
+//! Sensitive marks: a tree of paths into a value.
+
+use tfshow_cty::{Path, PathStep, Value};
+
+/// The set of marked paths, as a tree keyed by path step.
+#[derive(Debug, Default)]
+pub struct Marks {
+    marked: bool,
+    children: Vec<(PathStep, Marks)>,
+}
+
+/// The empty mark tree.
+pub static NO_MARKS: Marks = Marks {
+    marked: false,
+    children: Vec::new(),
+};
+
+fn same_step(a: &PathStep, b: &PathStep) -> bool {
+    match (a, b) {
+        (PathStep::Attr(x), PathStep::Attr(y)) => x == y,
+        (PathStep::Index(x), PathStep::Index(y)) => x.peel() == y.peel(),
+        // A map key and an attribute name are the same step for marking purposes.
+        (PathStep::Attr(x), PathStep::Index(Value::String(y)))
+        | (PathStep::Index(Value::String(y)), PathStep::Attr(x)) => x == y,
+        _ => false,
+    }
+}
+
+impl Marks {
+    /// Builds the tree from paths.
+    pub fn from_paths<'a>(paths: impl IntoIterator<Item = &'a Path>) -> Marks {
+        let mut root = Marks::default();
+        for p in paths {
+            root.add(p);
+        }
+        root
+    }
+
+    /// Adds one path.
+    pub fn add(&mut self, path: &[PathStep]) {
+        let mut node = self;
+        for step in path {
+            let i = match node.children.iter().position(|(s, _)| same_step(s, step)) {
+                Some(i) => i,
+                None => {
+                    node.children.push((step.clone(), Marks::default()));
+                    node.children.len() - 1
+                }
+            };
+            node = &mut node.children[i].1;
+        }
+        node.marked = true;
+    }
+
+    /// Whether the value at this node is marked.
+    pub fn is_marked(&self) -> bool {
+        self.marked
+    }
+
+    /// Whether any path goes below this node.
+    pub fn has_children(&self) -> bool {
+        !self.children.is_empty()
+    }
+
+    /// The subtree for an attribute or map key.
+    pub fn attr(&self, name: &str) -> &Marks {
+        self.children
+            .iter()
+            .find(|(s, _)| match s {
+                PathStep::Attr(n) => n == name,
+                PathStep::Index(v) => matches!(v.peel(), Value::String(k) if k == name),
+            })
+            .map_or(&NO_MARKS, |(_, m)| m)
+    }
+
+    /// The subtree for a list or tuple index.
+    pub fn index(&self, i: usize) -> &Marks {
+        self.children
+            .iter()
+            .find(|(s, _)| match s {
+                PathStep::Index(v) => match v.peel() {
+                    Value::Number(n) => n.as_i64() == i64::try_from(i).ok(),
+                    _ => false,
+                },
+                PathStep::Attr(_) => false,
+            })
+            .map_or(&NO_MARKS, |(_, m)| m)
+    }
+}

@@ -1,0 +1,195 @@
+//! `resource_changes`, `resource_drift` and `deferred_changes` entries.
+//!
+//! ```text
+//! {"address":…,"previous_address":…,"module_address":…,"mode":…,"type":…,"name":…,
+//!  "index":…,"index_unknown":true,"provider_name":…,"deposed":…,
+//!  "change":{"actions":[…],"before":…,"after":…,"after_unknown":…,"before_sensitive":…,
+//!            "after_sensitive":…,"replace_paths":[…],"importing":{…},"generated_config":…,
+//!            "before_identity":{…},"after_identity":{…}},
+//!  "action_reason":…}
+//! ```
+
+use tfshow_addrs::InstanceKey;
+use tfshow_cty::json::write_value;
+use tfshow_cty::msgpack::{self, Options};
+use tfshow_cty::Value;
+use tfshow_gojson::Writer;
+
+use super::actions::{action_names, reason_name};
+use super::decode::{cty_path, Decoded};
+use super::paths::{path_set_order, write_path};
+use crate::checks::mode_name;
+use crate::error::{invalid, Error};
+use crate::marks::Marks;
+use crate::state::write_attribute_values;
+use crate::transform::{write_known, write_sensitive_as_bool, write_unknown_as_bool};
+
+/// Writes an instance key as JSON.
+pub(crate) fn write_index(w: &mut Writer<'_>, key: &InstanceKey) {
+    match key {
+        InstanceKey::Int(i) => {
+            w.key("index");
+            w.i64(*i);
+        }
+        InstanceKey::Str(s) => {
+            w.key("index");
+            w.string(s);
+        }
+        InstanceKey::Wildcard => {
+            w.key("index_unknown");
+            w.bool(true);
+        }
+        InstanceKey::None => {}
+    }
+}
+
+/// Writes a value for `before`/`after`: its JSON, with unknowns left out.
+fn write_side(w: &mut Writer<'_>, key: &str, v: &Value, at: &str) -> Result<(), Error> {
+    if v.is_unknown() {
+        return Ok(());
+    }
+    w.key(key);
+    write_known(w, v).map_err(|e| invalid(at, e))
+}
+
+/// Writes one resource change object.
+pub(crate) fn write_resource_change(w: &mut Writer<'_>, d: &Decoded<'_>) -> Result<(), Error> {
+    let at = d.rc.addr.as_str();
+    w.begin_object();
+    w.key("address");
+    w.string(at);
+    if let Some(prev) = &d.prev_addr {
+        w.key("previous_address");
+        w.string(prev);
+    }
+    if !d.addr.module.is_root() {
+        w.key("module_address");
+        w.string(&d.addr.module_address());
+    }
+    w.key("mode");
+    w.string(mode_name(d.addr.mode));
+    w.key("type");
+    w.string(&d.addr.type_);
+    w.key("name");
+    w.string(&d.addr.name);
+    write_index(w, &d.addr.key);
+    w.key("provider_name");
+    w.string(&d.provider);
+    if !d.rc.deposed_key.is_empty() {
+        w.key("deposed");
+        w.string(&d.rc.deposed_key);
+    }
+    w.key("change");
+    write_change(w, d, at)?;
+    if let Some(reason) = reason_name(d.rc.action_reason) {
+        w.key("action_reason");
+        w.string(reason);
+    }
+    w.end_object();
+    Ok(())
+}
+
+fn write_change(w: &mut Writer<'_>, d: &Decoded<'_>, at: &str) -> Result<(), Error> {
+    let c = &d.rc.change;
+    w.begin_object();
+    w.key("actions");
+    w.begin_array();
+    for a in action_names(c.action) {
+        w.string(a);
+    }
+    w.end_array();
+    write_side(w, "before", &d.before, at)?;
+    write_side(w, "after", &d.after, at)?;
+    w.key("after_unknown");
+    if d.after.is_wholly_known() {
+        w.raw(b"{}");
+    } else {
+        write_unknown_as_bool(w, &d.after);
+    }
+    for (key, value, paths) in [
+        ("before_sensitive", &d.before, &d.before_paths),
+        ("after_sensitive", &d.after, &d.after_paths),
+    ] {
+        let mut marks = Marks::from_paths(paths.iter());
+        for p in d.info.sensitive_paths(value) {
+            marks.add(&p);
+        }
+        w.key(key);
+        write_sensitive_as_bool(w, value, &marks);
+    }
+    if !d.rc.required_replace.is_empty() {
+        let paths =
+            d.rc.required_replace
+                .iter()
+                .map(|p| cty_path(p, at))
+                .collect::<Result<Vec<_>, _>>()?;
+        w.key("replace_paths");
+        w.begin_array();
+        for p in path_set_order(&paths) {
+            write_path(w, p, at)?;
+        }
+        w.end_array();
+    }
+    if let Some(imp) = &c.importing {
+        w.key("importing");
+        w.begin_object();
+        if imp.unknown {
+            w.key("unknown");
+            w.bool(true);
+        } else if !imp.id.is_empty() {
+            w.key("id");
+            w.string(&imp.id);
+        } else if let Some(identity) = &imp.identity {
+            let v = decode_identity(d, identity, at)?;
+            w.key("identity");
+            write_value(w, &v).map_err(|e| invalid(at, e))?;
+        }
+        w.end_object();
+    }
+    if !c.generated_config.is_empty() {
+        w.key("generated_config");
+        w.string(&c.generated_config);
+    }
+    for (key, ident) in [
+        ("before_identity", &c.before_identity),
+        ("after_identity", &c.after_identity),
+    ] {
+        if let Some(bytes) = ident {
+            if identity_type(d).is_some() {
+                let v = decode_identity(d, bytes, at)?;
+                w.key(key);
+                write_value(w, &v).map_err(|e| invalid(at, e))?;
+            }
+        }
+    }
+    w.end_object();
+    Ok(())
+}
+
+fn identity_type<'a>(d: &Decoded<'a>) -> Option<&'a tfshow_cty::Type> {
+    d.info.identity.map(|i| &i.implied_type)
+}
+
+pub(crate) fn decode_identity(d: &Decoded<'_>, bytes: &[u8], at: &str) -> Result<Value, Error> {
+    let opts = Options::default();
+    match identity_type(d) {
+        Some(t) => msgpack::decode(bytes, t, &opts),
+        None => msgpack::decode_untyped(bytes, &opts),
+    }
+    .map_err(|e| invalid(at, format!("identity: {e}")))
+}
+
+/// Writes `identity_schema_version` and `identity` of a planned resource.
+pub(crate) fn write_planned_identity(w: &mut Writer<'_>, d: &Decoded<'_>) -> Result<(), Error> {
+    let at = d.rc.addr.as_str();
+    let (Some(schema), Some(bytes)) = (d.info.identity, &d.rc.change.after_identity) else {
+        return Ok(());
+    };
+    let v = decode_identity(d, bytes, at)?;
+    if v.is_null() {
+        return Ok(());
+    }
+    w.key("identity_schema_version");
+    w.u64(schema.version);
+    write_attribute_values(w, "identity", &v, at)
+}

@@ -1,0 +1,86 @@
+//! Resource changes decoded once, for both `planned_values` and `resource_changes`.
+
+use tfshow_addrs::{AbsProviderConfig, AbsResourceInstance, ResourceMode};
+use tfshow_cty::msgpack::{decode_untyped, Options};
+use tfshow_cty::{Path, PathStep, Value};
+use tfshow_planfile::model::{self, ResourceInstanceChange};
+use tfshow_schema::{Mode, Schemas};
+
+use crate::error::{invalid, Error};
+use crate::resource_values::TypeInfo;
+
+/// A resource instance change with its values decoded.
+pub(crate) struct Decoded<'a> {
+    pub rc: &'a ResourceInstanceChange,
+    pub addr: AbsResourceInstance,
+    pub prev_addr: Option<String>,
+    /// Provider source address (`registry.terraform.io/hashicorp/aws`).
+    pub provider: String,
+    pub info: TypeInfo<'a>,
+    pub before: Value,
+    pub after: Value,
+    pub before_paths: Vec<Path>,
+    pub after_paths: Vec<Path>,
+}
+
+pub(crate) fn schema_mode(m: ResourceMode) -> Mode {
+    match m {
+        ResourceMode::Data => Mode::Data,
+        _ => Mode::Managed,
+    }
+}
+
+/// Converts a plan-file path (index keys still msgpack) to a cty path.
+pub(crate) fn cty_path(p: &model::Path, at: &str) -> Result<Path, Error> {
+    p.iter()
+        .map(|s| match s {
+            model::PathStep::Attr(a) => Ok(PathStep::Attr(a.clone())),
+            model::PathStep::Key(bytes) => decode_untyped(bytes, &Options::default())
+                .map(|v| PathStep::Index(v.peel().clone()))
+                .map_err(|e| invalid(at, format!("path index key: {e}"))),
+        })
+        .collect()
+}
+
+pub(crate) fn decode<'a>(
+    rc: &'a ResourceInstanceChange,
+    schemas: Option<&'a Schemas>,
+) -> Result<Decoded<'a>, Error> {
+    let at = rc.addr.as_str();
+    let addr = AbsResourceInstance::parse(at).map_err(|e| invalid(at, e))?;
+    let provider = AbsProviderConfig::parse(&rc.provider)
+        .map_err(|e| invalid(at, e))?
+        .provider
+        .to_string();
+    let info = TypeInfo::lookup(schemas, &provider, schema_mode(addr.mode), &addr.type_, at)?;
+    let c = &rc.change;
+    let before = match &c.before {
+        Some(b) => info.decode_msgpack(b, &format!("{at}: before"))?,
+        None => Value::Null,
+    };
+    let after = match &c.after {
+        Some(b) => info.decode_msgpack(b, &format!("{at}: after"))?,
+        None => Value::Null,
+    };
+    let before_paths = c
+        .before_sensitive_paths
+        .iter()
+        .map(|p| cty_path(p, at))
+        .collect::<Result<_, _>>()?;
+    let after_paths = c
+        .after_sensitive_paths
+        .iter()
+        .map(|p| cty_path(p, at))
+        .collect::<Result<_, _>>()?;
+    Ok(Decoded {
+        rc,
+        prev_addr: rc.prev_run_addr.clone().filter(|p| p != &rc.addr),
+        addr,
+        provider,
+        info,
+        before,
+        after,
+        before_paths,
+        after_paths,
+    })
+}

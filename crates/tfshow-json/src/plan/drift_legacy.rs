@@ -1,0 +1,135 @@
+//! `resource_drift` of Terraform 0.15.4 to 1.0.x, which computed it when showing the plan by
+//! comparing the previous-run state with the refreshed prior state.
+//!
+//! Those versions list changed managed resource instances as `update` and vanished ones as
+//! `delete`, without `index` and `after_unknown`. Their order came from Go map iteration
+//! (random); this implementation sorts by address.
+
+use tfshow_addrs::AbsProviderConfig;
+use tfshow_cty::Value;
+use tfshow_gojson::Writer;
+use tfshow_schema::{Mode as SchemaMode, Schemas};
+use tfshow_state::{Mode, State};
+
+use crate::error::{invalid, Error};
+use crate::marks::Marks;
+use crate::resource_values::TypeInfo;
+use crate::state::instance_address;
+use crate::transform::{write_known, write_sensitive_as_bool};
+
+struct Drift {
+    address: String,
+    module: String,
+    type_: String,
+    name: String,
+    provider: String,
+    before: Value,
+    before_marks: Marks,
+    after: Value,
+    after_marks: Marks,
+}
+
+fn drifted(prev: &State, prior: &State, schemas: Option<&Schemas>) -> Result<Vec<Drift>, Error> {
+    let mut out = Vec::new();
+    for r in prev.resources.iter().filter(|r| r.mode == Mode::Managed) {
+        for inst in r.instances.iter().filter(|i| i.deposed.is_empty()) {
+            let address = instance_address(r, &inst.index_key);
+            let provider = AbsProviderConfig::parse(&r.provider)
+                .map_err(|e| invalid(&address, e))?
+                .provider
+                .to_string();
+            let info =
+                TypeInfo::lookup(schemas, &provider, SchemaMode::Managed, &r.type_, &address)?;
+            let before = info.decode_json(&inst.attributes, &address)?;
+            let current = prior
+                .resources
+                .iter()
+                .filter(|p| {
+                    p.mode == r.mode
+                        && p.module == r.module
+                        && p.type_ == r.type_
+                        && p.name == r.name
+                })
+                .flat_map(|p| p.instances.iter())
+                .find(|i| i.deposed.is_empty() && i.index_key == inst.index_key);
+            let (after, after_paths) = match current {
+                Some(i) => (
+                    info.decode_json(&i.attributes, &address)?,
+                    i.sensitive_attributes.clone(),
+                ),
+                None => (Value::Null, Vec::new()),
+            };
+            if before == after && (current.is_none() || inst.sensitive_attributes == after_paths) {
+                continue;
+            }
+            out.push(Drift {
+                address,
+                module: r.module.clone(),
+                type_: r.type_.clone(),
+                name: r.name.clone(),
+                provider,
+                before,
+                before_marks: Marks::from_paths(inst.sensitive_attributes.iter()),
+                after,
+                after_marks: Marks::from_paths(after_paths.iter()),
+            });
+        }
+    }
+    out.sort_by(|a, b| a.address.cmp(&b.address));
+    Ok(out)
+}
+
+/// Writes `"resource_drift":[…]` when the states differ.
+pub(crate) fn write(
+    w: &mut Writer<'_>,
+    prev: &State,
+    prior: &State,
+    schemas: Option<&Schemas>,
+) -> Result<(), Error> {
+    let drift = drifted(prev, prior, schemas)?;
+    if drift.is_empty() {
+        return Ok(());
+    }
+    w.key("resource_drift");
+    w.begin_array();
+    for d in &drift {
+        let at = d.address.as_str();
+        w.begin_object();
+        w.key("address");
+        w.string(at);
+        if !d.module.is_empty() {
+            w.key("module_address");
+            w.string(&d.module);
+        }
+        w.key("mode");
+        w.string("managed");
+        w.key("type");
+        w.string(&d.type_);
+        w.key("name");
+        w.string(&d.name);
+        w.key("provider_name");
+        w.string(&d.provider);
+        w.key("change");
+        w.begin_object();
+        w.key("actions");
+        w.begin_array();
+        w.string(if d.after.is_null() {
+            "delete"
+        } else {
+            "update"
+        });
+        w.end_array();
+        w.key("before");
+        write_known(w, &d.before).map_err(|e| invalid(at, e))?;
+        w.key("after");
+        write_known(w, &d.after).map_err(|e| invalid(at, e))?;
+        w.key("before_sensitive");
+        write_sensitive_as_bool(w, &d.before, &d.before_marks);
+        w.key("after_sensitive");
+        write_sensitive_as_bool(w, &d.after, &d.after_marks);
+        w.end_object();
+        w.end_object();
+    }
+    w.end_array();
+    Ok(())
+}

@@ -1,0 +1,290 @@
+//! The plan document (`terraform show -json PLANFILE`).
+//!
+//! Top-level keys in order, each present from the Terraform version that added it:
+//! `format_version`, `terraform_version`, `variables`, `planned_values`, `resource_drift`
+//! (0.15.4), `resource_changes`, `deferred_changes` (1.9), `output_changes`, `prior_state`,
+//! `configuration`, `relevant_attributes` (1.2), `checks` (1.3), `timestamp` (1.5),
+//! `applyable`, `complete` (1.8), `errored` (1.6).
+
+mod actions;
+mod changes;
+mod decode;
+mod drift_legacy;
+mod outputs;
+mod paths;
+mod planned;
+mod relevant;
+
+use tfshow_cty::json::write_value;
+use tfshow_cty::msgpack::{decode as decode_msgpack, Options};
+use tfshow_cty::{Type, Value};
+use tfshow_gojson::Writer;
+use tfshow_planfile::model::{Action, CheckKind, CheckStatus, Mode, Plan, ResourceInstanceChange};
+use tfshow_schema::Schemas;
+use tfshow_state::State;
+
+use crate::checks::{write_checks, CheckGroup, CheckObject};
+use crate::error::{invalid, Error};
+use crate::TfVersion;
+use decode::Decoded;
+
+/// What the plan document is built from.
+pub struct PlanInput<'a> {
+    /// The decoded `tfplan` entry.
+    pub plan: &'a Plan,
+    /// The `tfstate` entry (the refreshed prior state).
+    pub prior_state: Option<&'a State>,
+    /// The `tfstate-prev` entry (the previous run's state).
+    pub prev_run_state: Option<&'a State>,
+    /// Defaults of the root module's variables, from the configuration snapshot.
+    pub variable_defaults: &'a [(String, Value)],
+    /// The `configuration` document, if one was built.
+    pub configuration: Option<&'a [u8]>,
+}
+
+/// Writes the plan document as the Terraform version that wrote the plan prints it.
+pub fn write_document(
+    w: &mut Writer<'_>,
+    input: &PlanInput<'_>,
+    schemas: Option<&Schemas>,
+) -> Result<(), Error> {
+    let plan = input.plan;
+    let version = TfVersion::parse(&plan.terraform_version);
+    let changes = decode_all(&plan.resource_changes, schemas)?;
+    let outputs = outputs::decode_outputs(&plan.output_changes)?;
+
+    w.begin_object();
+    w.key("format_version");
+    w.string(version.plan_format());
+    if !plan.terraform_version.is_empty() {
+        w.key("terraform_version");
+        w.string(&plan.terraform_version);
+    }
+    write_variables(w, plan, input.variable_defaults)?;
+
+    w.key("planned_values");
+    w.begin_object();
+    if outputs.iter().any(|o| o.oc.change.action != Action::Delete) {
+        w.key("outputs");
+        outputs::write_planned_outputs(w, &outputs, &version)?;
+    }
+    w.key("root_module");
+    planned::write_root_module(w, &changes, &version)?;
+    w.end_object();
+    w.flush_hint();
+
+    if version.drift_from_states() {
+        if let (Some(prev), Some(prior)) = (input.prev_run_state, input.prior_state) {
+            drift_legacy::write(w, prev, prior, schemas)?;
+        }
+    } else {
+        let drift: Vec<&ResourceInstanceChange> = plan
+            .resource_drift
+            .iter()
+            .filter(|d| plan.ui_mode == Mode::RefreshOnly || d.change.action != Action::NoOp)
+            .collect();
+        let drift = decode_all(drift, schemas)?;
+        write_changes(w, "resource_drift", drift, &version)?;
+    }
+    write_changes(w, "resource_changes", changes, &version)?;
+    write_deferred(w, plan, schemas, &version)?;
+
+    if !outputs.is_empty() {
+        w.key("output_changes");
+        outputs::write_output_changes(w, &outputs, &version)?;
+    }
+    if let Some(prior) = input.prior_state.filter(|s| !s.is_empty()) {
+        w.key("prior_state");
+        crate::state::write_document(w, prior, schemas, &version)?;
+    }
+    if let Some(config) = input.configuration {
+        w.key("configuration");
+        w.raw(config);
+    }
+    if version.at_least(1, 2, 0) {
+        let attrs = plan
+            .relevant_attributes
+            .iter()
+            .map(|a| {
+                Ok(relevant::RelevantAttr {
+                    resource: a.resource.clone(),
+                    path: decode::cty_path(&a.attr, &a.resource)?,
+                })
+            })
+            .collect::<Result<Vec<_>, Error>>()?;
+        relevant::write(w, &attrs)?;
+    }
+    if version.at_least(1, 3, 0) && !plan.check_results.is_empty() {
+        w.key("checks");
+        write_plan_checks(w, plan)?;
+    }
+    if version.at_least(1, 5, 0) {
+        w.key("timestamp");
+        w.string(plan.timestamp.as_deref().unwrap_or("0001-01-01T00:00:00Z"));
+    }
+    if version.at_least(1, 8, 0) {
+        w.key("applyable");
+        w.bool(plan.applyable);
+        w.key("complete");
+        w.bool(plan.complete);
+    }
+    if version.at_least(1, 6, 0) {
+        w.key("errored");
+        w.bool(plan.errored);
+    }
+    w.end_object();
+    Ok(())
+}
+
+fn decode_all<'a>(
+    changes: impl IntoIterator<Item = &'a ResourceInstanceChange>,
+    schemas: Option<&'a Schemas>,
+) -> Result<Vec<Decoded<'a>>, Error> {
+    changes
+        .into_iter()
+        .map(|rc| decode::decode(rc, schemas))
+        .collect()
+}
+
+/// Sorts changes as the version does: by address components and deposed key (1.4+), or by
+/// address string.
+fn sort_changes(changes: &mut [Decoded<'_>], version: &TfVersion) {
+    if version.sorts_by_components() {
+        changes.sort_by(|a, b| {
+            a.addr
+                .cmp_terraform(&b.addr)
+                .then_with(|| a.rc.deposed_key.cmp(&b.rc.deposed_key))
+        });
+    } else {
+        changes.sort_by(|a, b| a.rc.addr.cmp(&b.rc.addr));
+    }
+}
+
+fn is_data_delete(d: &Decoded<'_>) -> bool {
+    d.addr.mode == tfshow_addrs::ResourceMode::Data && d.rc.change.action == Action::Delete
+}
+
+fn write_changes(
+    w: &mut Writer<'_>,
+    key: &str,
+    mut changes: Vec<Decoded<'_>>,
+    version: &TfVersion,
+) -> Result<(), Error> {
+    changes.retain(|d| !is_data_delete(d));
+    if changes.is_empty() {
+        return Ok(());
+    }
+    sort_changes(&mut changes, version);
+    w.key(key);
+    w.begin_array();
+    for d in &changes {
+        changes::write_resource_change(w, d)?;
+        w.flush_hint();
+    }
+    w.end_array();
+    Ok(())
+}
+
+fn write_deferred(
+    w: &mut Writer<'_>,
+    plan: &Plan,
+    schemas: Option<&Schemas>,
+    version: &TfVersion,
+) -> Result<(), Error> {
+    if plan.deferred_changes.is_empty() {
+        return Ok(());
+    }
+    let mut items = plan
+        .deferred_changes
+        .iter()
+        .map(|d| Ok((d.reason, decode::decode(&d.change, schemas)?)))
+        .collect::<Result<Vec<_>, Error>>()?;
+    if version.sorts_by_components() {
+        items.sort_by(|a, b| {
+            a.1.addr
+                .cmp_terraform(&b.1.addr)
+                .then_with(|| a.1.rc.deposed_key.cmp(&b.1.rc.deposed_key))
+        });
+    }
+    w.key("deferred_changes");
+    w.begin_array();
+    for (reason, d) in &items {
+        w.begin_object();
+        w.key("reason");
+        w.string(actions::deferred_reason_name(*reason));
+        w.key("resource_change");
+        changes::write_resource_change(w, d)?;
+        w.end_object();
+    }
+    w.end_array();
+    Ok(())
+}
+
+fn write_variables(
+    w: &mut Writer<'_>,
+    plan: &Plan,
+    defaults: &[(String, Value)],
+) -> Result<(), Error> {
+    let mut vars: Vec<(&str, Value)> = Vec::new();
+    for v in &plan.variables {
+        let at = format!("variable {:?}", v.name);
+        let value = decode_msgpack(&v.value, &Type::Dynamic, &Options::default())
+            .map_err(|e| invalid(&at, e))?;
+        vars.push((&v.name, value));
+    }
+    for (name, value) in defaults {
+        if !vars.iter().any(|(n, _)| n == name) {
+            vars.push((name, value.clone()));
+        }
+    }
+    if vars.is_empty() {
+        return Ok(());
+    }
+    vars.sort_by(|a, b| a.0.cmp(b.0));
+    w.key("variables");
+    w.begin_object();
+    for (name, value) in &vars {
+        w.key(name);
+        w.begin_object();
+        w.key("value");
+        write_value(w, value).map_err(|e| invalid(format!("variable {name:?}"), e))?;
+        w.end_object();
+    }
+    w.end_object();
+    Ok(())
+}
+
+fn write_plan_checks(w: &mut Writer<'_>, plan: &Plan) -> Result<(), Error> {
+    fn status(s: CheckStatus) -> &'static str {
+        match s {
+            CheckStatus::Unknown => "unknown",
+            CheckStatus::Pass => "pass",
+            CheckStatus::Fail => "fail",
+            CheckStatus::Error => "error",
+        }
+    }
+    let groups = plan
+        .check_results
+        .iter()
+        .map(|c| CheckGroup {
+            kind: match c.kind {
+                CheckKind::Resource => "resource",
+                CheckKind::OutputValue => "output",
+                CheckKind::Check => "check",
+                CheckKind::InputVariable => "var",
+            },
+            config_addr: &c.config_addr,
+            status: status(c.status),
+            objects: c
+                .objects
+                .iter()
+                .map(|o| CheckObject {
+                    addr: &o.object_addr,
+                    status: status(o.status),
+                    failure_messages: &o.failure_messages,
+                })
+                .collect(),
+        })
+        .collect();
+    write_checks(w, groups)
+}

@@ -1,0 +1,116 @@
+//! `output_changes` and the `outputs` of `planned_values`.
+
+use tfshow_cty::msgpack::{decode, Options};
+use tfshow_cty::{Type, Value};
+use tfshow_gojson::Writer;
+use tfshow_planfile::model::{Action, OutputChange};
+
+use super::actions::action_names;
+use crate::error::{invalid, Error};
+use crate::transform::{write_known, write_unknown_as_bool};
+use crate::TfVersion;
+
+/// An output change with its values decoded.
+pub(crate) struct DecodedOutput<'a> {
+    pub oc: &'a OutputChange,
+    pub before: Value,
+    pub after: Value,
+}
+
+pub(crate) fn decode_outputs(outputs: &[OutputChange]) -> Result<Vec<DecodedOutput<'_>>, Error> {
+    let mut out = Vec::with_capacity(outputs.len());
+    for oc in outputs {
+        let at = format!("output {:?}", oc.name);
+        let dec = |b: &Option<Vec<u8>>| match b {
+            Some(bytes) => {
+                decode(bytes, &Type::Dynamic, &Options::default()).map_err(|e| invalid(&at, e))
+            }
+            None => Ok(Value::Null),
+        };
+        out.push(DecodedOutput {
+            oc,
+            before: dec(&oc.change.before)?,
+            after: dec(&oc.change.after)?,
+        });
+    }
+    out.sort_by(|a, b| a.oc.name.cmp(&b.oc.name));
+    out.dedup_by(|a, b| a.oc.name == b.oc.name);
+    Ok(out)
+}
+
+/// Writes the `output_changes` object.
+pub(crate) fn write_output_changes(
+    w: &mut Writer<'_>,
+    outputs: &[DecodedOutput<'_>],
+    version: &TfVersion,
+) -> Result<(), Error> {
+    w.begin_object();
+    for o in outputs {
+        let at = format!("output {:?}", o.oc.name);
+        w.key(&o.oc.name);
+        w.begin_object();
+        w.key("actions");
+        w.begin_array();
+        for a in action_names(o.oc.change.action) {
+            w.string(a);
+        }
+        w.end_array();
+        w.key("before");
+        write_known(w, &o.before).map_err(|e| invalid(&at, e))?;
+        let known = o.after.is_wholly_known();
+        if known || (version.at_least(1, 3, 0) && !o.after.is_unknown()) {
+            w.key("after");
+            write_known(w, &o.after).map_err(|e| invalid(&at, e))?;
+        }
+        w.key("after_unknown");
+        if known {
+            w.bool(false);
+        } else if version.at_least(1, 3, 0) {
+            write_unknown_as_bool(w, &o.after);
+        } else {
+            w.bool(true);
+        }
+        w.key("before_sensitive");
+        w.bool(o.oc.sensitive);
+        w.key("after_sensitive");
+        w.bool(o.oc.sensitive);
+        w.end_object();
+    }
+    w.end_object();
+    Ok(())
+}
+
+/// Writes the `outputs` object of `planned_values` (omitted by the caller when empty).
+pub(crate) fn write_planned_outputs(
+    w: &mut Writer<'_>,
+    outputs: &[DecodedOutput<'_>],
+    version: &TfVersion,
+) -> Result<(), Error> {
+    w.begin_object();
+    for o in outputs
+        .iter()
+        .filter(|o| o.oc.change.action != Action::Delete)
+    {
+        let at = format!("output {:?}", o.oc.name);
+        w.key(&o.oc.name);
+        w.begin_object();
+        w.key("sensitive");
+        w.bool(o.oc.sensitive);
+        if o.after.is_wholly_known() {
+            if version.at_least(1, 2, 0) {
+                w.key("type");
+                let mut t = Vec::new();
+                o.after
+                    .concrete_type()
+                    .unwrap_or(&Type::Dynamic)
+                    .write_json(&mut t);
+                w.raw(&t);
+            }
+            w.key("value");
+            write_known(w, &o.after).map_err(|e| invalid(&at, e))?;
+        }
+        w.end_object();
+    }
+    w.end_object();
+    Ok(())
+}

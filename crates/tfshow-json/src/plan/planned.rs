@@ -1,0 +1,119 @@
+//! `planned_values`: the state as it will be after apply, as far as it is known.
+//!
+//! ```text
+//! {"outputs":{NAME:{"sensitive":…,"type":…,"value":…}},
+//!  "root_module":{"resources":[{"address":…,"mode":…,"type":…,"name":…,"index":…,
+//!                 "provider_name":…,"schema_version":…,"values":{…},"sensitive_values":{…}}],
+//!                 "child_modules":[{"resources":[…],"address":…,"child_modules":[…]}]}}
+//! ```
+
+use std::collections::HashMap;
+
+use tfshow_addrs::ModuleInstance;
+use tfshow_gojson::Writer;
+use tfshow_planfile::model::Action;
+
+use super::changes::{write_index, write_planned_identity};
+use super::decode::Decoded;
+use crate::checks::mode_name;
+use crate::error::Error;
+use crate::marks::Marks;
+use crate::state::write_attribute_values;
+use crate::transform::write_sensitive_as_bool;
+use crate::TfVersion;
+
+/// Writes the `root_module` of `planned_values`.
+pub(crate) fn write_root_module(
+    w: &mut Writer<'_>,
+    changes: &[Decoded<'_>],
+    version: &TfVersion,
+) -> Result<(), Error> {
+    // Resources per module, and each module's children in order of first appearance.
+    let mut resources: HashMap<String, Vec<&Decoded<'_>>> = HashMap::new();
+    let mut children: HashMap<String, Vec<String>> = HashMap::new();
+    let mut seen: HashMap<String, ()> = HashMap::new();
+    for d in changes {
+        if d.rc.change.action == Action::Delete || !d.rc.deposed_key.is_empty() {
+            continue;
+        }
+        let module = d.addr.module.to_string();
+        resources.entry(module.clone()).or_default().push(d);
+        if d.addr.module.is_root() {
+            continue;
+        }
+        // Record each ancestor → child link once, root first.
+        let steps = &d.addr.module.0;
+        for depth in 1..=steps.len() {
+            let child = ModuleInstance(steps[..depth].to_vec()).to_string();
+            let parent = ModuleInstance(steps[..depth - 1].to_vec()).to_string();
+            if seen.insert(child.clone(), ()).is_none() {
+                children.entry(parent).or_default().push(child);
+            }
+        }
+    }
+    if let Some(root_children) = children.get_mut("") {
+        root_children.sort();
+    }
+    write_module(w, "", &resources, &children, version)
+}
+
+fn write_module(
+    w: &mut Writer<'_>,
+    addr: &str,
+    resources: &HashMap<String, Vec<&Decoded<'_>>>,
+    children: &HashMap<String, Vec<String>>,
+    version: &TfVersion,
+) -> Result<(), Error> {
+    w.begin_object();
+    if let Some(list) = resources.get(addr) {
+        let mut list = list.clone();
+        list.sort_by(|a, b| a.rc.addr.cmp(&b.rc.addr));
+        w.key("resources");
+        w.begin_array();
+        for d in list {
+            write_resource(w, d, version)?;
+            w.flush_hint();
+        }
+        w.end_array();
+    }
+    if !addr.is_empty() {
+        w.key("address");
+        w.string(addr);
+    }
+    if let Some(kids) = children.get(addr) {
+        w.key("child_modules");
+        w.begin_array();
+        for kid in kids {
+            write_module(w, kid, resources, children, version)?;
+        }
+        w.end_array();
+    }
+    w.end_object();
+    Ok(())
+}
+
+fn write_resource(w: &mut Writer<'_>, d: &Decoded<'_>, version: &TfVersion) -> Result<(), Error> {
+    let at = d.rc.addr.as_str();
+    w.begin_object();
+    w.key("address");
+    w.string(at);
+    w.key("mode");
+    w.string(mode_name(d.addr.mode));
+    w.key("type");
+    w.string(&d.addr.type_);
+    w.key("name");
+    w.string(&d.addr.name);
+    write_index(w, &d.addr.key);
+    w.key("provider_name");
+    w.string(&d.provider);
+    w.key("schema_version");
+    w.u64(d.info.schema.map_or(0, |s| s.version));
+    write_attribute_values(w, "values", &d.after, at)?;
+    if version.has_sensitive_values() {
+        w.key("sensitive_values");
+        write_sensitive_as_bool(w, &d.after, &Marks::from_paths(d.after_paths.iter()));
+    }
+    write_planned_identity(w, d)?;
+    w.end_object();
+    Ok(())
+}

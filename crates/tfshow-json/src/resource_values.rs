@@ -1,0 +1,73 @@
+//! Decoding resource values with or without their provider schema.
+
+use tfshow_cty::json::from_json;
+use tfshow_cty::json::from_json_untyped;
+use tfshow_cty::msgpack::{self, Options};
+use tfshow_cty::{Path, Value};
+use tfshow_schema::{IdentitySchema, Mode, Schema, Schemas};
+
+use crate::error::{invalid, Error};
+
+/// The schema for one resource type, when schemas were given.
+pub(crate) struct TypeInfo<'a> {
+    pub schema: Option<&'a Schema>,
+    /// The identity schema of a managed resource type, if it has one.
+    pub identity: Option<&'a IdentitySchema>,
+}
+
+impl<'a> TypeInfo<'a> {
+    pub fn lookup(
+        schemas: Option<&'a Schemas>,
+        provider: &str,
+        mode: Mode,
+        type_name: &str,
+        at: &str,
+    ) -> Result<Self, Error> {
+        match schemas {
+            None => Ok(TypeInfo {
+                schema: None,
+                identity: None,
+            }),
+            Some(s) => match s.resource(provider, mode, type_name) {
+                Some(schema) => Ok(TypeInfo {
+                    schema: Some(schema),
+                    identity: if mode == Mode::Managed {
+                        s.identity(provider, type_name)
+                    } else {
+                        None
+                    },
+                }),
+                None => Err(invalid(
+                    at,
+                    format!("no schema found for {type_name} (in provider {provider})"),
+                )),
+            },
+        }
+    }
+
+    /// Decodes a msgpack value of this type.
+    pub fn decode_msgpack(&self, bytes: &[u8], at: &str) -> Result<Value, Error> {
+        let opts = Options::default();
+        match self.schema {
+            Some(s) => msgpack::decode(bytes, &s.implied_type, &opts),
+            None => msgpack::decode_untyped(bytes, &opts),
+        }
+        .map_err(|e| invalid(at, e))
+    }
+
+    /// Decodes state attributes JSON of this type.
+    pub fn decode_json(&self, j: &serde_json::Value, at: &str) -> Result<Value, Error> {
+        match self.schema {
+            Some(s) => from_json(j, &s.implied_type),
+            None => from_json_untyped(j),
+        }
+        .map_err(|e| invalid(at, e))
+    }
+
+    /// Schema-declared sensitive paths in `v`.
+    pub fn sensitive_paths(&self, v: &Value) -> Vec<Path> {
+        self.schema
+            .map(|s| s.block.sensitive_paths(v))
+            .unwrap_or_default()
+    }
+}

@@ -1,0 +1,365 @@
+//! The state document (`terraform show -json STATEFILE`, and `prior_state` in plans).
+//!
+//! ```text
+//! {"format_version":"1.0","terraform_version":"1.15.5",
+//!  "values":{"outputs":{NAME:{"sensitive":…,"value":…,"type":…}},
+//!            "root_module":{"resources":[…],"child_modules":[…]}},
+//!  "checks":[…]}
+//! ```
+//! An empty state is exactly `{"format_version":"1.0"}`.
+
+use std::collections::BTreeMap;
+
+use tfshow_addrs::ModuleInstance;
+use tfshow_cty::json::{from_json, write_value};
+use tfshow_cty::Value;
+use tfshow_gojson::Writer;
+use tfshow_schema::{Mode as SchemaMode, Schemas};
+use tfshow_state::{Instance, InstanceKey, Mode, Resource, State};
+
+use crate::checks;
+use crate::error::{invalid, Error};
+use crate::marks::Marks;
+use crate::resource_values::TypeInfo;
+use crate::transform::{write_known, write_sensitive_as_bool};
+use crate::TfVersion;
+
+/// Writes the state document for `state`, as Terraform `version` prints it.
+pub fn write_document(
+    w: &mut Writer<'_>,
+    state: &State,
+    schemas: Option<&Schemas>,
+    version: &TfVersion,
+) -> Result<(), Error> {
+    w.begin_object();
+    w.key("format_version");
+    w.string(version.state_format());
+    if state.is_empty() {
+        w.end_object();
+        return Ok(());
+    }
+    if !state.terraform_version.is_empty() {
+        w.key("terraform_version");
+        w.string(&state.terraform_version);
+    }
+    w.key("values");
+    w.begin_object();
+    write_outputs(w, state, version)?;
+    w.key("root_module");
+    write_modules(w, state, schemas, version)?;
+    w.end_object();
+    if let Some(results) = state.check_results.as_deref().filter(|r| !r.is_empty()) {
+        w.key("checks");
+        checks::write_state_checks(w, results)?;
+    }
+    w.end_object();
+    Ok(())
+}
+
+fn write_outputs(w: &mut Writer<'_>, state: &State, version: &TfVersion) -> Result<(), Error> {
+    if state.outputs.is_empty() {
+        return Ok(());
+    }
+    w.key("outputs");
+    w.begin_object();
+    for (name, o) in &state.outputs {
+        let at = format!("output {name:?}");
+        let value = from_json(&o.value, &o.ty).map_err(|e| invalid(&at, e))?;
+        w.key(name);
+        w.begin_object();
+        w.key("sensitive");
+        w.bool(o.sensitive);
+        w.key("value");
+        write_value(w, &value).map_err(|e| invalid(&at, e))?;
+        if version.at_least(1, 2, 0) {
+            w.key("type");
+            let mut t = Vec::new();
+            o.ty.write_json(&mut t);
+            w.raw(&t);
+        }
+        w.end_object();
+    }
+    w.end_object();
+    Ok(())
+}
+
+/// Resources grouped by module instance, with the module tree.
+struct Tree<'a> {
+    resources: BTreeMap<String, Vec<&'a Resource>>,
+    children: BTreeMap<String, Vec<String>>,
+}
+
+fn module_tree(state: &State) -> Result<Tree<'_>, Error> {
+    let mut resources: BTreeMap<String, Vec<&Resource>> = BTreeMap::new();
+    let mut children: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for r in &state.resources {
+        resources.entry(r.module.clone()).or_default().push(r);
+        let mut m = ModuleInstance::parse(&r.module).map_err(|e| invalid(&r.module, e))?;
+        while !m.is_root() {
+            let child = m.to_string();
+            m.0.pop();
+            let siblings = children.entry(m.to_string()).or_default();
+            if !siblings.contains(&child) {
+                siblings.push(child);
+            }
+        }
+    }
+    for list in children.values_mut() {
+        list.sort();
+    }
+    Ok(Tree {
+        resources,
+        children,
+    })
+}
+
+fn write_modules(
+    w: &mut Writer<'_>,
+    state: &State,
+    schemas: Option<&Schemas>,
+    version: &TfVersion,
+) -> Result<(), Error> {
+    let tree = module_tree(state)?;
+    write_module(w, &tree, "", schemas, version)
+}
+
+fn write_module(
+    w: &mut Writer<'_>,
+    tree: &Tree<'_>,
+    addr: &str,
+    schemas: Option<&Schemas>,
+    version: &TfVersion,
+) -> Result<(), Error> {
+    w.begin_object();
+    let resources = tree
+        .resources
+        .get(addr)
+        .map(Vec::as_slice)
+        .unwrap_or_default();
+    if resources.iter().any(|r| !r.instances.is_empty()) {
+        w.key("resources");
+        w.begin_array();
+        write_resources(w, resources, schemas, version)?;
+        w.end_array();
+    }
+    if !addr.is_empty() {
+        w.key("address");
+        w.string(addr);
+    }
+    if let Some(kids) = tree.children.get(addr) {
+        w.key("child_modules");
+        w.begin_array();
+        for kid in kids {
+            write_module(w, tree, kid, schemas, version)?;
+        }
+        w.end_array();
+    }
+    w.end_object();
+    Ok(())
+}
+
+fn key_order(a: &Option<InstanceKey>, b: &Option<InstanceKey>) -> std::cmp::Ordering {
+    use std::cmp::Ordering::*;
+    match (a, b) {
+        (None, None) => Equal,
+        (None, _) => Less,
+        (_, None) => Greater,
+        (Some(InstanceKey::Int(x)), Some(InstanceKey::Int(y))) => x.cmp(y),
+        (Some(InstanceKey::Int(_)), _) => Less,
+        (_, Some(InstanceKey::Int(_))) => Greater,
+        (Some(InstanceKey::Str(x)), Some(InstanceKey::Str(y))) => x.as_bytes().cmp(y.as_bytes()),
+    }
+}
+
+pub(crate) fn instance_address(r: &Resource, key: &Option<InstanceKey>) -> String {
+    let mut s = String::new();
+    if !r.module.is_empty() {
+        s.push_str(&r.module);
+        s.push('.');
+    }
+    if r.mode == Mode::Data {
+        s.push_str("data.");
+    }
+    s.push_str(&r.type_);
+    s.push('.');
+    s.push_str(&r.name);
+    match key {
+        None => {}
+        Some(InstanceKey::Int(i)) => s.push_str(&format!("[{i}]")),
+        Some(InstanceKey::Str(k)) => {
+            s.push_str(&tfshow_addrs::InstanceKey::Str(k.clone()).to_string());
+        }
+    }
+    s
+}
+
+/// One object to print: a resource instance's current or deposed object.
+struct Object<'a> {
+    resource: &'a Resource,
+    address: String,
+    instance: &'a Instance,
+}
+
+fn write_resources(
+    w: &mut Writer<'_>,
+    resources: &[&Resource],
+    schemas: Option<&Schemas>,
+    version: &TfVersion,
+) -> Result<(), Error> {
+    let mut objects: Vec<Object<'_>> = Vec::new();
+    for r in resources {
+        for inst in &r.instances {
+            objects.push(Object {
+                resource: r,
+                address: instance_address(r, &inst.index_key),
+                instance: inst,
+            });
+        }
+    }
+    if version.sorts_by_components() {
+        objects.sort_by(|a, b| {
+            a.resource
+                .mode
+                .cmp(&b.resource.mode)
+                .then_with(|| a.resource.type_.cmp(&b.resource.type_))
+                .then_with(|| a.resource.name.cmp(&b.resource.name))
+                .then_with(|| key_order(&a.instance.index_key, &b.instance.index_key))
+                .then_with(|| a.instance.deposed.cmp(&b.instance.deposed))
+        });
+    } else {
+        objects.sort_by(|a, b| {
+            a.address.cmp(&b.address).then_with(|| {
+                a.instance
+                    .deposed
+                    .is_empty()
+                    .cmp(&b.instance.deposed.is_empty())
+                    .reverse()
+            })
+        });
+    }
+    for o in &objects {
+        write_object(w, o, schemas, version)?;
+        w.flush_hint();
+    }
+    Ok(())
+}
+
+fn write_object(
+    w: &mut Writer<'_>,
+    o: &Object<'_>,
+    schemas: Option<&Schemas>,
+    version: &TfVersion,
+) -> Result<(), Error> {
+    let r = o.resource;
+    let inst = o.instance;
+    let at = &o.address;
+    let provider = tfshow_addrs::AbsProviderConfig::parse(&r.provider)
+        .map_err(|e| invalid(at, e))?
+        .provider
+        .to_string();
+    let mode = match r.mode {
+        Mode::Managed => SchemaMode::Managed,
+        Mode::Data => SchemaMode::Data,
+    };
+    let info = TypeInfo::lookup(schemas, &provider, mode, &r.type_, at)?;
+    let deposed = !inst.deposed.is_empty();
+    if let (Some(s), false) = (info.schema, deposed) {
+        if s.version != inst.schema_version {
+            return Err(invalid(
+                at,
+                format!(
+                    "schema version {} in state does not match version {} from the provider",
+                    inst.schema_version, s.version
+                ),
+            ));
+        }
+    }
+    let value = info.decode_json(&inst.attributes, at)?;
+
+    w.begin_object();
+    w.key("address");
+    w.string(at);
+    w.key("mode");
+    w.string(r.mode.as_str());
+    w.key("type");
+    w.string(&r.type_);
+    w.key("name");
+    w.string(&r.name);
+    match &inst.index_key {
+        None => {}
+        Some(InstanceKey::Int(i)) => {
+            w.key("index");
+            w.i64(*i);
+        }
+        Some(InstanceKey::Str(s)) => {
+            w.key("index");
+            w.string(s);
+        }
+    }
+    w.key("provider_name");
+    w.string(&provider);
+    w.key("schema_version");
+    w.u64(if deposed { 0 } else { inst.schema_version });
+    write_attribute_values(w, "values", &value, at)?;
+    if version.has_sensitive_values() {
+        let mut paths = inst.sensitive_attributes.clone();
+        if version.at_least(1, 5, 0) {
+            paths.extend(info.sensitive_paths(&value));
+        }
+        w.key("sensitive_values");
+        write_sensitive_as_bool(w, &value, &Marks::from_paths(&paths));
+    }
+    if !inst.dependencies.is_empty() {
+        w.key("depends_on");
+        w.begin_array();
+        for d in &inst.dependencies {
+            w.string(d);
+        }
+        w.end_array();
+    }
+    if inst.tainted {
+        w.key("tainted");
+        w.bool(true);
+    }
+    if deposed {
+        w.key("deposed_key");
+        w.string(&inst.deposed);
+    }
+    if let Some(identity) = &inst.identity {
+        let identity_schema = schemas.and_then(|s| s.identity(&provider, &r.type_));
+        let ident = match identity_schema {
+            Some(s) => from_json(identity, &s.implied_type),
+            None => tfshow_cty::json::from_json_untyped(identity),
+        }
+        .map_err(|e| invalid(at, format!("identity: {e}")))?;
+        if !deposed {
+            w.key("identity_schema_version");
+            w.u64(inst.identity_schema_version);
+        }
+        write_attribute_values(w, "identity", &ident, at)?;
+    }
+    w.end_object();
+    Ok(())
+}
+
+/// Writes `key: {attr: json, …}` for the known attributes of an object value (unknown parts
+/// left out); nothing when it is null, unknown or has no known attributes.
+pub(crate) fn write_attribute_values(
+    w: &mut Writer<'_>,
+    key: &str,
+    value: &Value,
+    at: &str,
+) -> Result<(), Error> {
+    let entries = match value.peel() {
+        Value::Object(e) | Value::Map(e) if e.iter().any(|(_, v)| !v.is_unknown()) => e,
+        _ => return Ok(()),
+    };
+    w.key(key);
+    w.begin_object();
+    for (k, v) in entries.iter().filter(|(_, v)| !v.is_unknown()) {
+        w.key(k);
+        write_known(w, v).map_err(|e| invalid(at, format!("{k}: {e}")))?;
+    }
+    w.end_object();
+    Ok(())
+}

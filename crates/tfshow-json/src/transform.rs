@@ -1,0 +1,135 @@
+//! The value transformations `show -json` applies before printing: unknowns removed
+//! (`omitUnknowns`), unknowns as booleans (`unknownAsBool`) and sensitivity as booleans
+//! (`SensitiveAsBool`). Each writes its JSON straight to the writer.
+
+use tfshow_cty::json::{write_value, JsonEncodeError};
+use tfshow_cty::{UnknownShape, Value};
+use tfshow_gojson::Writer;
+
+use crate::marks::{Marks, NO_MARKS};
+
+/// Writes `v` with unknown values left out: object attributes and map entries that are
+/// unknown are dropped, unknown sequence elements become `null`. The caller handles a wholly
+/// unknown `v`.
+pub fn write_known(w: &mut Writer, v: &Value) -> Result<(), JsonEncodeError> {
+    match v.peel() {
+        Value::Unknown(_) => w.null(),
+        Value::List(items) | Value::Set(items) | Value::Tuple(items) => {
+            w.begin_array();
+            for item in items {
+                write_known(w, item)?;
+            }
+            w.end_array();
+        }
+        Value::Map(entries) | Value::Object(entries) => {
+            w.begin_object();
+            for (k, item) in entries {
+                if !item.is_unknown() {
+                    w.key(k);
+                    write_known(w, item)?;
+                }
+            }
+            w.end_object();
+        }
+        other => write_value(w, other)?,
+    }
+    Ok(())
+}
+
+/// Writes `unknownAsBool(v)`: `true` where unknown; sequences as arrays of results; mappings
+/// as objects of the non-`false` results.
+pub fn write_unknown_as_bool(w: &mut Writer, v: &Value) {
+    match v.peel() {
+        Value::Unknown(_) => w.bool(true),
+        Value::List(items) | Value::Set(items) | Value::Tuple(items) => {
+            w.begin_array();
+            for item in items {
+                write_unknown_as_bool(w, item);
+            }
+            w.end_array();
+        }
+        Value::Map(entries) | Value::Object(entries) => {
+            w.begin_object();
+            for (k, item) in entries {
+                if !is_known_scalar(item) {
+                    w.key(k);
+                    write_unknown_as_bool(w, item);
+                }
+            }
+            w.end_object();
+        }
+        _ => w.bool(false),
+    }
+}
+
+/// Whether `unknownAsBool(v)` is `false`: null and known primitives. (Known collections give
+/// an array or object even when they hold nothing unknown.)
+fn is_known_scalar(v: &Value) -> bool {
+    !matches!(
+        v.peel(),
+        Value::Unknown(_)
+            | Value::List(_)
+            | Value::Set(_)
+            | Value::Tuple(_)
+            | Value::Map(_)
+            | Value::Object(_)
+    )
+}
+
+/// Writes `SensitiveAsBool(v)` for `v` marked at the paths in `marks`.
+pub fn write_sensitive_as_bool(w: &mut Writer, v: &Value, marks: &Marks) {
+    if marks.is_marked() {
+        return w.bool(true);
+    }
+    match v.peel() {
+        Value::Unknown(u) => match u.shape {
+            UnknownShape::Sequence => w.raw(b"[]"),
+            UnknownShape::Mapping => w.raw(b"{}"),
+            _ => w.bool(false),
+        },
+        Value::Set(items) if !items.is_empty() && marks.has_children() => {
+            // Marks on set elements apply to the whole set.
+            w.bool(true)
+        }
+        Value::Set(items) => {
+            w.begin_array();
+            for item in items {
+                write_sensitive_as_bool(w, item, &NO_MARKS);
+            }
+            w.end_array();
+        }
+        Value::List(items) | Value::Tuple(items) => {
+            w.begin_array();
+            for (i, item) in items.iter().enumerate() {
+                write_sensitive_as_bool(w, item, marks.index(i));
+            }
+            w.end_array();
+        }
+        Value::Map(entries) | Value::Object(entries) => {
+            w.begin_object();
+            for (k, item) in entries {
+                let m = marks.attr(k);
+                if !is_false(item, m) {
+                    w.key(k);
+                    write_sensitive_as_bool(w, item, m);
+                }
+            }
+            w.end_object();
+        }
+        _ => w.bool(false),
+    }
+}
+
+/// Whether `SensitiveAsBool` gives `false` (which objects leave out).
+fn is_false(v: &Value, marks: &Marks) -> bool {
+    if marks.is_marked() {
+        return false;
+    }
+    match v.peel() {
+        Value::Unknown(u) => !matches!(u.shape, UnknownShape::Sequence | UnknownShape::Mapping),
+        Value::List(_) | Value::Set(_) | Value::Tuple(_) | Value::Map(_) | Value::Object(_) => {
+            false
+        }
+        _ => true,
+    }
+}

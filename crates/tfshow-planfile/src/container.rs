@@ -1,0 +1,245 @@
+//! The plan file container: a zip archive whose entries are looked up by name, read with
+//! size limits, and never written anywhere.
+
+use crate::config::{split_module_file, ConfigSnapshot, ModuleFile, MANIFEST_ENTRY};
+use crate::decode::decode_tfplan;
+use crate::error::Error;
+use crate::model::Plan;
+use crate::sniff::{sniff, Kind};
+use std::io::{Cursor, Read};
+use zip::ZipArchive;
+
+/// The protobuf plan entry.
+const TFPLAN_ENTRY: &str = "tfplan";
+/// The prior (refreshed) state entry.
+const STATE_ENTRY: &str = "tfstate";
+/// The previous-run state entry (0.15.3+).
+const PREV_STATE_ENTRY: &str = "tfstate-prev";
+/// The dependency lock file entry (1.1+).
+const LOCK_ENTRY: &str = ".terraform.lock.hcl";
+
+/// The most that buffers are sized up front from an entry's declared size.
+const MAX_PREALLOCATION: u64 = 1 << 20;
+
+/// Limits on what reading a plan file may allocate.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// The largest decompressed size of one entry, in bytes (default 256 MiB).
+    pub max_entry_size: u64,
+    /// The largest input, and the largest decompressed size of all entries read together, in
+    /// bytes (default 1 GiB).
+    pub max_total_size: u64,
+    /// The most entries the archive may have (default 10 000).
+    pub max_entries: usize,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            max_entry_size: 256 << 20,
+            max_total_size: 1 << 30,
+            max_entries: 10_000,
+        }
+    }
+}
+
+/// The contents of a plan file.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlanFile {
+    /// The decoded `tfplan` entry.
+    pub plan: Plan,
+    /// The `tfstate` entry: state JSON of the prior (refreshed) state, if present.
+    pub prior_state: Option<Vec<u8>>,
+    /// The `tfstate-prev` entry: state JSON of the previous run's state, if present (0.15.3+).
+    pub prev_run_state: Option<Vec<u8>>,
+    /// The configuration snapshot (`tfconfig/`), if the file has a manifest.
+    pub config: Option<ConfigSnapshot>,
+    /// The `.terraform.lock.hcl` entry, if present (1.1+).
+    pub lock_file: Option<Vec<u8>>,
+}
+
+impl PlanFile {
+    /// Reads a plan file from memory.
+    ///
+    /// Inputs that [`sniff`] recognizes as something else fail with the matching [`Error`]
+    /// (e.g. [`Error::StateFile`]); callers that also accept state files should call [`sniff`]
+    /// first. Unknown zip entries are ignored; `tfplan` is required.
+    pub fn from_bytes(bytes: &[u8], opts: &Options) -> Result<Self, Error> {
+        match sniff(bytes) {
+            Kind::PlanZip => read_zip(bytes, opts),
+            Kind::State => Err(Error::StateFile),
+            Kind::OpenTofuEncrypted => Err(Error::OpenTofuEncrypted),
+            Kind::CloudBookmark { run_id, hostname } => {
+                Err(Error::CloudBookmark { run_id, hostname })
+            }
+            Kind::LegacyPlan => Err(Error::LegacyPlan),
+            Kind::Unknown => Err(Error::NotAPlan),
+        }
+    }
+
+    /// Reads a plan file from `reader`, which may yield at most
+    /// [`Options::max_total_size`] bytes.
+    pub fn from_reader(reader: impl Read, opts: &Options) -> Result<Self, Error> {
+        let bytes = read_limited(reader, opts.max_total_size)
+            .map_err(Error::Io)?
+            .ok_or(Error::InputTooLarge {
+                limit: opts.max_total_size,
+            })?;
+        Self::from_bytes(&bytes, opts)
+    }
+}
+
+/// Reads all of `reader` unless it holds more than `limit` bytes (then `None`).
+fn read_limited(reader: impl Read, limit: u64) -> std::io::Result<Option<Vec<u8>>> {
+    let mut buf = Vec::new();
+    reader.take(limit.saturating_add(1)).read_to_end(&mut buf)?;
+    Ok((buf.len() as u64 <= limit).then_some(buf))
+}
+
+/// The indexes of the entries a plan file reader uses.
+#[derive(Default)]
+struct Layout {
+    tfplan: Option<usize>,
+    state: Option<usize>,
+    prev_state: Option<usize>,
+    lock: Option<usize>,
+    manifest: Option<usize>,
+    module_files: Vec<(usize, String)>,
+}
+
+impl Layout {
+    /// Finds the known entries by name; names that are not UTF-8 are never known ones.
+    fn of(archive: &ZipArchive<Cursor<&[u8]>>) -> Self {
+        let mut layout = Layout::default();
+        for (i, raw_name) in archive.file_names_raw().enumerate() {
+            let Ok(name) = std::str::from_utf8(raw_name) else {
+                continue;
+            };
+            let slot = match name {
+                TFPLAN_ENTRY => &mut layout.tfplan,
+                STATE_ENTRY => &mut layout.state,
+                PREV_STATE_ENTRY => &mut layout.prev_state,
+                LOCK_ENTRY => &mut layout.lock,
+                MANIFEST_ENTRY => &mut layout.manifest,
+                _ => {
+                    if split_module_file(name).is_some() {
+                        layout.module_files.push((i, name.to_owned()));
+                    }
+                    continue;
+                }
+            };
+            *slot = Some(i);
+        }
+        layout
+    }
+}
+
+/// Reads the entries of a plan zip.
+fn read_zip(bytes: &[u8], opts: &Options) -> Result<PlanFile, Error> {
+    let archive = ZipArchive::new(Cursor::new(bytes)).map_err(Error::Zip)?;
+    if archive.has_duplicate_names() {
+        return Err(Error::DuplicateEntry);
+    }
+    if archive.len() > opts.max_entries {
+        return Err(Error::TooManyEntries {
+            count: archive.len(),
+            limit: opts.max_entries,
+        });
+    }
+    let layout = Layout::of(&archive);
+    let tfplan_index = layout.tfplan.ok_or(Error::MissingTfplan)?;
+    let mut entries = EntryReader {
+        archive,
+        remaining: opts.max_total_size,
+        opts,
+    };
+    let plan = decode_tfplan(&entries.read(tfplan_index, TFPLAN_ENTRY)?)?;
+    let prior_state = entries.read_optional(layout.state, STATE_ENTRY)?;
+    let prev_run_state = entries.read_optional(layout.prev_state, PREV_STATE_ENTRY)?;
+    let lock_file = entries.read_optional(layout.lock, LOCK_ENTRY)?;
+    let manifest = entries.read_optional(layout.manifest, MANIFEST_ENTRY)?;
+    let mut files = Vec::with_capacity(layout.module_files.len());
+    for (i, entry) in layout.module_files {
+        let Some((key, name)) = split_module_file(&entry) else {
+            continue;
+        };
+        let (key, name) = (key.to_owned(), name.to_owned());
+        let contents = entries.read(i, &entry)?;
+        files.push(ModuleFile {
+            entry,
+            key,
+            name,
+            contents,
+        });
+    }
+    let config = match (manifest, files.first()) {
+        (Some(manifest), _) => Some(ConfigSnapshot::build(&manifest, files)?),
+        (None, None) => None,
+        (None, Some(file)) => {
+            return Err(Error::Config {
+                entry: file.entry.clone(),
+                reason: format!("configuration file without {MANIFEST_ENTRY}"),
+            })
+        }
+    };
+    Ok(PlanFile {
+        plan,
+        prior_state,
+        prev_run_state,
+        config,
+        lock_file,
+    })
+}
+
+/// Decompresses entries while enforcing the per-entry and total size limits.
+struct EntryReader<'a> {
+    archive: ZipArchive<Cursor<&'a [u8]>>,
+    /// What is left of [`Options::max_total_size`].
+    remaining: u64,
+    opts: &'a Options,
+}
+
+impl EntryReader<'_> {
+    /// Reads the entry at `index`, named `name`.
+    fn read(&mut self, index: usize, name: &str) -> Result<Vec<u8>, Error> {
+        let entry_error = |source: std::io::Error| Error::Entry {
+            entry: name.to_owned(),
+            source,
+        };
+        let limit = self.opts.max_entry_size.min(self.remaining);
+        let file = self
+            .archive
+            .by_index(index)
+            .map_err(|e| entry_error(e.into()))?;
+        let capacity = file.size().min(limit).min(MAX_PREALLOCATION);
+        let mut buf = Vec::with_capacity(usize::try_from(capacity).unwrap_or(0));
+        file.take(limit.saturating_add(1))
+            .read_to_end(&mut buf)
+            .map_err(entry_error)?;
+        let len = buf.len() as u64;
+        if len > limit {
+            return Err(if limit == self.opts.max_entry_size {
+                Error::EntryTooLarge {
+                    entry: name.to_owned(),
+                    limit,
+                }
+            } else {
+                Error::TotalTooLarge {
+                    entry: name.to_owned(),
+                    limit: self.opts.max_total_size,
+                }
+            });
+        }
+        self.remaining = self.remaining.saturating_sub(len);
+        Ok(buf)
+    }
+
+    /// Reads the entry at `index` if there is one.
+    fn read_optional(
+        &mut self,
+        index: Option<usize>,
+        name: &str,
+    ) -> Result<Option<Vec<u8>>, Error> {
+        index.map(|i| self.read(i, name)).transpose()
+    }
+}

@@ -1,0 +1,241 @@
+//! Converting resource and output changes, their values and paths.
+
+use super::loc::Loc;
+use crate::error::Error;
+use crate::model::{
+    Action, ActionReason, Change, Importing, OutputChange, Path, PathStep, ResourceInstanceChange,
+};
+use crate::proto;
+use crate::proto::resource_instance_change::InstanceKey as RawKey;
+use std::mem::take;
+use tfshow_addrs::{
+    AbsProviderConfig, AbsResourceInstance, InstanceKey, ModuleInstance, ResourceMode,
+};
+
+/// Converts a `ResourceInstanceChange` message (of `resource_changes`, `resource_drift` or a
+/// deferred change).
+pub(super) fn resource_change(
+    at: &Loc<'_>,
+    mut raw: proto::ResourceInstanceChange,
+) -> Result<ResourceInstanceChange, Error> {
+    let addr = address(at, &mut raw)?;
+    let prev_run_addr = match take(&mut raw.prev_run_addr) {
+        prev if prev.is_empty() || prev == addr => None,
+        prev => {
+            check_address(&at.field("prev_run_addr"), &prev)?;
+            Some(prev)
+        }
+    };
+    AbsProviderConfig::parse(&raw.provider)
+        .map_err(|e| at.field("provider").invalid(e.to_string()))?;
+    if !raw.deposed_key.is_empty() && raw.deposed_key.len() != 8 {
+        return Err(at.field("deposed_key").invalid(format!(
+            "deposed key {:?} is not 8 characters long",
+            raw.deposed_key
+        )));
+    }
+    let action_reason = ActionReason::from_proto(raw.action_reason).ok_or_else(|| {
+        at.field("action_reason")
+            .invalid(format!("unknown action reason {}", raw.action_reason))
+    })?;
+    Ok(ResourceInstanceChange {
+        addr,
+        prev_run_addr,
+        deposed_key: raw.deposed_key,
+        provider: raw.provider,
+        change: change(&at.field("change"), raw.change)?,
+        required_replace: paths(&at.field("required_replace"), raw.required_replace)?,
+        action_reason,
+        private: raw.private,
+    })
+}
+
+/// The instance address: `addr` (1.1+), or one built from the split fields of older plans.
+fn address(at: &Loc<'_>, raw: &mut proto::ResourceInstanceChange) -> Result<String, Error> {
+    if !raw.addr.is_empty() {
+        check_address(&at.field("addr"), &raw.addr)?;
+        return Ok(take(&mut raw.addr));
+    }
+    if raw.r#type.is_empty() || raw.name.is_empty() {
+        return Err(at.field("addr").invalid(
+            "no resource instance address: neither addr nor the pre-1.1 type and name are set",
+        ));
+    }
+    let module = ModuleInstance::parse(&raw.module_path)
+        .map_err(|e| at.field("module_path").invalid(e.to_string()))?;
+    let mode = match raw.mode {
+        0 => ResourceMode::Managed,
+        1 => ResourceMode::Data,
+        n => {
+            return Err(at
+                .field("mode")
+                .invalid(format!("unknown resource mode {n}")))
+        }
+    };
+    let key = match raw.instance_key.take() {
+        None => InstanceKey::None,
+        Some(RawKey::Str(s)) => InstanceKey::Str(s),
+        Some(RawKey::Int(i)) => InstanceKey::Int(i),
+    };
+    let addr = AbsResourceInstance {
+        module,
+        mode,
+        type_: take(&mut raw.r#type),
+        name: take(&mut raw.name),
+        key,
+    };
+    Ok(addr.to_string())
+}
+
+/// Fails unless `addr` parses as a (possibly partial) resource instance address.
+pub(super) fn check_address(at: &Loc<'_>, addr: &str) -> Result<(), Error> {
+    AbsResourceInstance::parse(addr)
+        .map(drop)
+        .map_err(|e| at.invalid(e.to_string()))
+}
+
+/// Converts an `OutputChange` message.
+pub(super) fn output_change(at: &Loc<'_>, raw: proto::OutputChange) -> Result<OutputChange, Error> {
+    Ok(OutputChange {
+        change: change(&at.field("change"), raw.change)?,
+        name: raw.name,
+        sensitive: raw.sensitive,
+    })
+}
+
+/// Converts a `Change` message, picking `before` and `after` out of `values` by action.
+fn change(at: &Loc<'_>, raw: Option<proto::Change>) -> Result<Change, Error> {
+    let raw = raw.ok_or_else(|| at.invalid("missing"))?;
+    let action = Action::from_proto(raw.action).ok_or_else(|| {
+        at.field("action")
+            .invalid(format!("unknown action {}", raw.action))
+    })?;
+    let (has_before, has_after) = stored_values(action);
+    let needed = usize::from(has_before) + usize::from(has_after);
+    if raw.values.len() < needed {
+        return Err(at.invalid(format!(
+            "expected {needed} values for {}, got {}",
+            action_name(action),
+            raw.values.len()
+        )));
+    }
+    let values_at = at.field("values");
+    let mut values = raw
+        .values
+        .into_iter()
+        .enumerate()
+        .map(|(i, v)| dynamic_value(&values_at.index(i), v));
+    let before = if has_before {
+        values.next().transpose()?
+    } else {
+        None
+    };
+    let after = if has_after {
+        values.next().transpose()?
+    } else if action == Action::NoOp {
+        before.clone()
+    } else {
+        None
+    };
+    Ok(Change {
+        action,
+        before,
+        after,
+        before_sensitive_paths: paths(
+            &at.field("before_sensitive_paths"),
+            raw.before_sensitive_paths,
+        )?,
+        after_sensitive_paths: paths(
+            &at.field("after_sensitive_paths"),
+            raw.after_sensitive_paths,
+        )?,
+        importing: raw
+            .importing
+            .map(|i| importing(&at.field("importing"), i))
+            .transpose()?,
+        generated_config: raw.generated_config,
+        before_identity: optional_value(&at.field("before_identity"), raw.before_identity)?,
+        after_identity: optional_value(&at.field("after_identity"), raw.after_identity)?,
+    })
+}
+
+/// Which of the before and after values `values` holds for `action`, in that order.
+///
+/// No-op stores one value that is both; create stores only the after value; delete and forget
+/// only the before value; every other action stores both.
+fn stored_values(action: Action) -> (bool, bool) {
+    match action {
+        Action::NoOp | Action::Delete | Action::Forget => (true, false),
+        Action::Create => (false, true),
+        Action::Read
+        | Action::Update
+        | Action::DeleteThenCreate
+        | Action::CreateThenDelete
+        | Action::CreateThenForget => (true, true),
+    }
+}
+
+/// The protobuf name of `action`, lowercased, for messages.
+fn action_name(action: Action) -> &'static str {
+    match action {
+        Action::NoOp => "noop",
+        Action::Create => "create",
+        Action::Read => "read",
+        Action::Update => "update",
+        Action::Delete => "delete",
+        Action::DeleteThenCreate => "delete_then_create",
+        Action::CreateThenDelete => "create_then_delete",
+        Action::Forget => "forget",
+        Action::CreateThenForget => "create_then_forget",
+    }
+}
+
+/// Converts an `Importing` message.
+fn importing(at: &Loc<'_>, raw: proto::Importing) -> Result<Importing, Error> {
+    Ok(Importing {
+        id: raw.id,
+        unknown: raw.unknown,
+        identity: optional_value(&at.field("identity"), raw.identity)?,
+    })
+}
+
+/// The msgpack bytes of a `DynamicValue`; empty ones are invalid, as in Terraform.
+pub(super) fn dynamic_value(at: &Loc<'_>, raw: proto::DynamicValue) -> Result<Vec<u8>, Error> {
+    if raw.msgpack.is_empty() {
+        return Err(at.invalid("dynamic value has no msgpack serialization"));
+    }
+    Ok(raw.msgpack)
+}
+
+/// Like [`dynamic_value`] for an optional message field.
+pub(super) fn optional_value(
+    at: &Loc<'_>,
+    raw: Option<proto::DynamicValue>,
+) -> Result<Option<Vec<u8>>, Error> {
+    raw.map(|v| dynamic_value(at, v)).transpose()
+}
+
+/// Converts repeated `Path` messages.
+pub(super) fn paths(at: &Loc<'_>, raw: Vec<proto::Path>) -> Result<Vec<Path>, Error> {
+    raw.into_iter()
+        .enumerate()
+        .map(|(i, p)| path(&at.index(i), p))
+        .collect()
+}
+
+/// Converts one `Path` message.
+pub(super) fn path(at: &Loc<'_>, raw: proto::Path) -> Result<Path, Error> {
+    use proto::path::step::Selector;
+    let steps_at = at.field("steps");
+    raw.steps
+        .into_iter()
+        .enumerate()
+        .map(|(i, step)| match step.selector {
+            Some(Selector::AttributeName(name)) => Ok(PathStep::Attr(name)),
+            Some(Selector::ElementKey(key)) => {
+                dynamic_value(&steps_at.index(i).field("element_key"), key).map(PathStep::Key)
+            }
+            None => Err(steps_at.index(i).invalid("path step has no selector")),
+        })
+        .collect()
+}

@@ -1,0 +1,154 @@
+//! Decoding the `tfplan` entry: protobuf bytes → [`proto::Plan`] → [`model::Plan`](Plan).
+
+mod change;
+mod loc;
+mod reused;
+
+use crate::error::Error;
+use crate::model::{Backend, DeferredChange, DeferredReason, Mode, Plan, Variable};
+use crate::proto;
+use change::{check_address, dynamic_value, output_change, resource_change};
+use loc::Loc;
+use prost::Message;
+
+/// The only plan format version there has ever been (Terraform 0.12 and later).
+const FORMAT_VERSION: u64 = 3;
+
+/// Decodes the bytes of a `tfplan` zip entry.
+///
+/// Requires format version 3; `terraform_version` is not checked beyond choosing how to read
+/// reused fields. Fails on anything Terraform would refuse to read, naming the field.
+pub fn decode_tfplan(bytes: &[u8]) -> Result<Plan, Error> {
+    let root = Loc::Root;
+    let raw = proto::Plan::decode(bytes).map_err(|e| root.protobuf(e))?;
+    if raw.version != FORMAT_VERSION {
+        return Err(Error::UnsupportedVersion(raw.version));
+    }
+    plan(&root, raw)
+}
+
+/// Converts the whole `Plan` message.
+fn plan(at: &Loc<'_>, raw: proto::Plan) -> Result<Plan, Error> {
+    let version = raw.terraform_version;
+    let ui_mode = Mode::from_proto(raw.ui_mode).ok_or_else(|| {
+        at.field("ui_mode")
+            .invalid(format!("unknown mode {}", raw.ui_mode))
+    })?;
+    let (backend, state_store) = match (raw.backend, raw.state_store) {
+        (Some(b), None) => (Some(backend(&at.field("backend"), b)?), None),
+        (None, Some(s)) => (None, Some(s)),
+        (None, None) => return Err(at.invalid("has neither backend nor state_store")),
+        (Some(_), Some(_)) => return Err(at.invalid("has both backend and state_store")),
+    };
+    let force_replace_at = at.field("force_replace_addrs");
+    for (i, addr) in raw.force_replace_addrs.iter().enumerate() {
+        check_address(&force_replace_at.index(i), addr)?;
+    }
+    Ok(Plan {
+        ui_mode,
+        variables: variables(&at.field("variables"), raw.variables)?,
+        resource_changes: resource_changes(&at.field("resource_changes"), raw.resource_changes)?,
+        resource_drift: resource_changes(&at.field("resource_drift"), raw.resource_drift)?,
+        deferred_changes: deferred_changes(&at.field("deferred_changes"), raw.deferred_changes)?,
+        output_changes: each(
+            &at.field("output_changes"),
+            raw.output_changes,
+            output_change,
+        )?,
+        check_results: reused::check_results(
+            &at.field("check_results"),
+            &version,
+            raw.check_results,
+        )?,
+        relevant_attributes: reused::relevant_attributes(
+            &at.field("relevant_attributes"),
+            &version,
+            raw.relevant_attributes,
+        )?,
+        target_addrs: raw.target_addrs,
+        force_replace_addrs: raw.force_replace_addrs,
+        action_target_addrs: raw.action_target_addrs,
+        errored: raw.errored,
+        timestamp: Some(raw.timestamp).filter(|t| !t.is_empty()),
+        applyable: raw.applyable,
+        complete: raw.complete,
+        apply_time_variables: raw.apply_time_variables,
+        action_invocations: raw.action_invocations,
+        deferred_action_invocations: raw.deferred_action_invocations,
+        backend,
+        state_store,
+        terraform_version: version,
+    })
+}
+
+/// Converts every element of a repeated field with `convert`, naming each by its index.
+fn each<T, U>(
+    at: &Loc<'_>,
+    raw: Vec<T>,
+    convert: impl Fn(&Loc<'_>, T) -> Result<U, Error>,
+) -> Result<Vec<U>, Error> {
+    raw.into_iter()
+        .enumerate()
+        .map(|(i, item)| convert(&at.index(i), item))
+        .collect()
+}
+
+/// Converts `resource_changes` or `resource_drift`.
+fn resource_changes(
+    at: &Loc<'_>,
+    raw: Vec<proto::ResourceInstanceChange>,
+) -> Result<Vec<crate::model::ResourceInstanceChange>, Error> {
+    each(at, raw, resource_change)
+}
+
+/// Converts `deferred_changes`.
+fn deferred_changes(
+    at: &Loc<'_>,
+    raw: Vec<proto::DeferredResourceInstanceChange>,
+) -> Result<Vec<DeferredChange>, Error> {
+    each(at, raw, |at, dc| {
+        let reason_at = at.field("deferred");
+        let n = dc
+            .deferred
+            .ok_or_else(|| reason_at.invalid("missing"))?
+            .reason;
+        let reason = DeferredReason::from_proto(n).ok_or_else(|| {
+            reason_at
+                .field("reason")
+                .invalid(format!("invalid deferred reason {n}"))
+        })?;
+        let change_at = at.field("change");
+        let change = dc.change.ok_or_else(|| change_at.invalid("missing"))?;
+        Ok(DeferredChange {
+            reason,
+            change: resource_change(&change_at, change)?,
+        })
+    })
+}
+
+/// Converts the `variables` map into a list sorted by name.
+fn variables(
+    at: &Loc<'_>,
+    raw: impl IntoIterator<Item = (String, proto::DynamicValue)>,
+) -> Result<Vec<Variable>, Error> {
+    let mut vars = raw
+        .into_iter()
+        .map(|(name, value)| {
+            let value = dynamic_value(&at.key(&name), value)?;
+            Ok(Variable { name, value })
+        })
+        .collect::<Result<Vec<_>, Error>>()?;
+    vars.sort_by(|a, b| a.name.cmp(&b.name));
+    Ok(vars)
+}
+
+/// Converts the `backend` message.
+fn backend(at: &Loc<'_>, raw: proto::Backend) -> Result<Backend, Error> {
+    let config_at = at.field("config");
+    let config = raw.config.ok_or_else(|| config_at.invalid("missing"))?;
+    Ok(Backend {
+        type_: raw.r#type,
+        config: dynamic_value(&config_at, config)?,
+        workspace: raw.workspace,
+    })
+}

@@ -1,0 +1,114 @@
+//! The errors of reading a plan file; each names the zip entry and, inside `tfplan`, the
+//! protobuf field where reading failed.
+
+/// Why a plan file could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// Reading the input failed.
+    #[error("reading plan file: {0}")]
+    Io(#[from] std::io::Error),
+    /// The input is larger than [`Options::max_total_size`](crate::Options::max_total_size).
+    #[error("plan file is larger than the limit of {limit} bytes")]
+    InputTooLarge {
+        /// The limit in bytes.
+        limit: u64,
+    },
+    /// The input is a Terraform state file; read it as state instead.
+    #[error("this is a Terraform state file, not a plan file")]
+    StateFile,
+    /// The input is an OpenTofu plan (or state) encrypted with client-side encryption.
+    #[error(
+        "the file is encrypted by OpenTofu and requires a valid encryption configuration to decrypt"
+    )]
+    OpenTofuEncrypted,
+    /// The input is an HCP Terraform saved-plan bookmark.
+    #[error(
+        "this is an HCP Terraform saved plan bookmark for run {run_id} on {hostname}; \
+         it contains no plan data (the plan is stored in HCP Terraform)"
+    )]
+    CloudBookmark {
+        /// The run ID (`run-...`).
+        run_id: String,
+        /// The HCP Terraform hostname.
+        hostname: String,
+    },
+    /// The input starts with the `tfplan` magic of the pre-0.12 binary plan format.
+    #[error(
+        "the plan file was created by Terraform 0.11 or earlier, whose plan format cannot be read"
+    )]
+    LegacyPlan,
+    /// The input is none of the recognized formats.
+    #[error("not a plan file: neither a zip archive nor a recognized JSON document")]
+    NotAPlan,
+    /// The zip archive itself is invalid.
+    #[error("invalid zip archive: {0}")]
+    Zip(#[source] zip::result::ZipError),
+    /// The archive has more entries than [`Options::max_entries`](crate::Options::max_entries).
+    #[error("zip has {count} entries, more than the limit of {limit}")]
+    TooManyEntries {
+        /// The number of entries.
+        count: usize,
+        /// The limit.
+        limit: usize,
+    },
+    /// Two entries of the archive have the same name.
+    #[error("zip has duplicate entry names: not a valid plan file")]
+    DuplicateEntry,
+    /// The archive has no `tfplan` entry.
+    #[error("zip has no tfplan entry: not a Terraform plan file")]
+    MissingTfplan,
+    /// An entry could not be opened or decompressed.
+    #[error("{entry}: {source}")]
+    Entry {
+        /// The entry name.
+        entry: String,
+        /// The underlying error.
+        #[source]
+        source: std::io::Error,
+    },
+    /// An entry is larger than [`Options::max_entry_size`](crate::Options::max_entry_size).
+    #[error("{entry}: larger than the limit of {limit} bytes per entry")]
+    EntryTooLarge {
+        /// The entry name.
+        entry: String,
+        /// The limit in bytes.
+        limit: u64,
+    },
+    /// The entries read so far add up to more than
+    /// [`Options::max_total_size`](crate::Options::max_total_size).
+    #[error("{entry}: entries add up to more than the limit of {limit} bytes")]
+    TotalTooLarge {
+        /// The entry whose size crossed the limit.
+        entry: String,
+        /// The limit in bytes.
+        limit: u64,
+    },
+    /// The configuration snapshot (`tfconfig/`) is invalid.
+    #[error("{entry}: {reason}")]
+    Config {
+        /// The entry name.
+        entry: String,
+        /// What is wrong.
+        reason: String,
+    },
+    /// The `tfplan` entry is not a valid protobuf `Plan`.
+    #[error("tfplan: {at}: {source}")]
+    Protobuf {
+        /// The field being decoded (`Plan` for the whole message).
+        at: String,
+        /// The protobuf error, which names the message and field.
+        #[source]
+        source: prost::DecodeError,
+    },
+    /// The plan uses a format version other than 3.
+    #[error("tfplan: unsupported plan format version {0}; only version 3 is supported")]
+    UnsupportedVersion(u64),
+    /// A field of `tfplan` has an invalid value.
+    #[error("tfplan: {at}: {reason}")]
+    Invalid {
+        /// The field path, e.g. `resource_changes[3].change`.
+        at: String,
+        /// What is wrong.
+        reason: String,
+    },
+}

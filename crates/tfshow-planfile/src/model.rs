@@ -1,0 +1,331 @@
+//! The decoded `tfplan` entry: [`Plan`] and the types it is made of.
+//!
+//! Values stay msgpack bytes (decoding them needs the provider schema); addresses stay strings
+//! in Terraform's format, already checked to parse with `tfshow-addrs`. Enum-valued protobuf
+//! fields become Rust enums; an unknown number is a decode error.
+
+use crate::proto;
+
+/// A decoded `tfplan` protobuf (plan format version 3).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Plan {
+    /// The version of Terraform (or OpenTofu) that wrote the plan, e.g. `1.15.5`.
+    pub terraform_version: String,
+    /// The planning mode.
+    pub ui_mode: Mode,
+    /// Root module variables set when planning, sorted by name.
+    pub variables: Vec<Variable>,
+    /// Planned resource instance changes, in file order.
+    pub resource_changes: Vec<ResourceInstanceChange>,
+    /// Changes detected outside Terraform (1.1+), in file order.
+    pub resource_drift: Vec<ResourceInstanceChange>,
+    /// Changes deferred to a later plan (1.9+), in file order.
+    pub deferred_changes: Vec<DeferredChange>,
+    /// Root module output changes, in file order.
+    pub output_changes: Vec<OutputChange>,
+    /// Check results (1.3+; the 1.2 condition results are not decoded).
+    pub check_results: Vec<CheckResults>,
+    /// `-target` addresses.
+    pub target_addrs: Vec<String>,
+    /// `-replace` addresses.
+    pub force_replace_addrs: Vec<String>,
+    /// `-invoke` action addresses (1.14+).
+    pub action_target_addrs: Vec<String>,
+    /// Resource attributes that may have contributed to the changes (1.2+), in file order.
+    pub relevant_attributes: Vec<RelevantAttribute>,
+    /// Planning stopped on an error (1.4+).
+    pub errored: bool,
+    /// When the plan was made, RFC 3339 (1.5+); `None` when not recorded.
+    pub timestamp: Option<String>,
+    /// The plan can be applied (1.8+; always `false` in older plans).
+    pub applyable: bool,
+    /// The plan covers every object (1.8+; always `false` in older plans).
+    pub complete: bool,
+    /// Ephemeral variables that must be set again when applying (1.10+).
+    pub apply_time_variables: Vec<String>,
+    /// Planned action invocations (1.14+), as protobuf messages.
+    pub action_invocations: Vec<proto::ActionInvocationInstance>,
+    /// Deferred action invocations (1.14+), as protobuf messages.
+    pub deferred_action_invocations: Vec<proto::DeferredActionInvocation>,
+    /// The backend configuration; `None` when the plan uses a state store instead.
+    pub backend: Option<Backend>,
+    /// The pluggable state store configuration (1.13+), as a protobuf message.
+    pub state_store: Option<proto::StateStore>,
+}
+
+/// A root module variable value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Variable {
+    /// The variable name.
+    pub name: String,
+    /// The value, msgpack-encoded as `DynamicPseudoType` (the type travels with the value).
+    pub value: Vec<u8>,
+}
+
+/// The backend the plan was made with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Backend {
+    /// The backend type, e.g. `local`.
+    pub type_: String,
+    /// The configuration, msgpack-encoded with the backend schema's type.
+    pub config: Vec<u8>,
+    /// The workspace name.
+    pub workspace: String,
+}
+
+/// A planned change to one resource instance object.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ResourceInstanceChange {
+    /// The instance address, e.g. `module.a["x"].aws_instance.web[0]`; may contain `[*]` in
+    /// deferred changes. Built from the split address fields for plans from Terraform ≤ 1.0.
+    pub addr: String,
+    /// The address in the previous run, when it differs from `addr` (moved resources).
+    pub prev_run_addr: Option<String>,
+    /// The deposed object key (8 hex digits), or `""` for the current object.
+    pub deposed_key: String,
+    /// The provider configuration address, e.g. `provider["registry.terraform.io/hashicorp/aws"]`.
+    pub provider: String,
+    /// The change itself.
+    pub change: Change,
+    /// Paths whose change forced a replacement, in file order.
+    pub required_replace: Vec<Path>,
+    /// Why the action was chosen.
+    pub action_reason: ActionReason,
+    /// Provider-private bytes.
+    pub private: Vec<u8>,
+}
+
+/// A planned change to a root module output value.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OutputChange {
+    /// The output name.
+    pub name: String,
+    /// The change; values are msgpack-encoded as `DynamicPseudoType`.
+    pub change: Change,
+    /// The output is declared sensitive.
+    pub sensitive: bool,
+}
+
+/// The action and values of a resource or output change.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Change {
+    /// What will happen.
+    pub action: Action,
+    /// The value before, msgpack-encoded; `None` for create (a null value).
+    pub before: Option<Vec<u8>>,
+    /// The value after, msgpack-encoded; `None` for delete and forget (a null value).
+    /// For no-op it is the same bytes as `before`.
+    pub after: Option<Vec<u8>>,
+    /// Sensitive paths in `before`, in file order.
+    pub before_sensitive_paths: Vec<Path>,
+    /// Sensitive paths in `after`, in file order.
+    pub after_sensitive_paths: Vec<Path>,
+    /// Import details, when the change imports an object (1.5+).
+    pub importing: Option<Importing>,
+    /// Configuration generated for an imported object (1.5+), or `""`.
+    pub generated_config: String,
+    /// The resource identity before, msgpack-encoded (1.12+).
+    pub before_identity: Option<Vec<u8>>,
+    /// The resource identity after, msgpack-encoded (1.12+).
+    pub after_identity: Option<Vec<u8>>,
+}
+
+/// Import details of a change.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Importing {
+    /// The import ID, or `""`.
+    pub id: String,
+    /// The import ID is not known until apply (1.10+).
+    pub unknown: bool,
+    /// The identity to import by, msgpack-encoded (1.12+).
+    pub identity: Option<Vec<u8>>,
+}
+
+/// A change deferred to a later plan.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DeferredChange {
+    /// Why it was deferred.
+    pub reason: DeferredReason,
+    /// The change that would have been planned.
+    pub change: ResourceInstanceChange,
+}
+
+/// A resource attribute that may have contributed to the plan (`relevant_attributes`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RelevantAttribute {
+    /// The resource instance address.
+    pub resource: String,
+    /// The attribute path.
+    pub attr: Path,
+}
+
+/// A path into a value: a sequence of steps.
+pub type Path = Vec<PathStep>;
+
+/// One step of a [`Path`].
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum PathStep {
+    /// An attribute of an object.
+    Attr(String),
+    /// An element of a collection; the key msgpack-encoded with its own type (number or string).
+    Key(Vec<u8>),
+}
+
+/// The results of the checks of one configuration object.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CheckResults {
+    /// What kind of object declared the checks.
+    pub kind: CheckKind,
+    /// The configuration address of that object (no instance keys).
+    pub config_addr: String,
+    /// The aggregate status.
+    pub status: CheckStatus,
+    /// The results per dynamic object, in file order.
+    pub objects: Vec<CheckObject>,
+}
+
+/// The check results of one object instance.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CheckObject {
+    /// The instance address.
+    pub object_addr: String,
+    /// Its status.
+    pub status: CheckStatus,
+    /// The messages of the failed checks.
+    pub failure_messages: Vec<String>,
+}
+
+/// Defines a Rust enum mirroring a protobuf enum, with the conversion from the wire number.
+macro_rules! proto_enum {
+    ($(#[$meta:meta])* $name:ident { $($(#[$vmeta:meta])* $variant:ident = $num:literal,)* }) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum $name {
+            $($(#[$vmeta])* $variant,)*
+        }
+
+        impl $name {
+            /// The variant with protobuf number `n`, if there is one.
+            pub(crate) fn from_proto(n: i32) -> Option<Self> {
+                match n {
+                    $($num => Some($name::$variant),)*
+                    _ => None,
+                }
+            }
+        }
+    };
+}
+
+proto_enum! {
+    /// What a change does.
+    Action {
+        /// Nothing changes.
+        NoOp = 0,
+        /// A new object is created.
+        Create = 1,
+        /// A data source is read.
+        Read = 2,
+        /// The object is updated in place.
+        Update = 3,
+        /// The object is destroyed.
+        Delete = 5,
+        /// Replace: destroy, then create.
+        DeleteThenCreate = 6,
+        /// Replace: create, then destroy (`create_before_destroy`).
+        CreateThenDelete = 7,
+        /// The object is removed from state but not destroyed (1.7+).
+        Forget = 8,
+        /// A new object is created and the old one forgotten (1.7+).
+        CreateThenForget = 9,
+    }
+}
+
+proto_enum! {
+    /// Why an action was chosen (`ResourceInstanceActionReason`).
+    ActionReason {
+        /// No particular reason.
+        None = 0,
+        /// The object is tainted.
+        ReplaceBecauseTainted = 1,
+        /// `-replace` asked for it.
+        ReplaceByRequest = 2,
+        /// The provider cannot update the changed attributes in place.
+        ReplaceBecauseCannotUpdate = 3,
+        /// The resource is no longer in the configuration.
+        DeleteBecauseNoResourceConfig = 4,
+        /// The resource switched between count, for_each and neither.
+        DeleteBecauseWrongRepetition = 5,
+        /// The count index is out of range.
+        DeleteBecauseCountIndex = 6,
+        /// The for_each key is gone.
+        DeleteBecauseEachKey = 7,
+        /// The containing module is gone.
+        DeleteBecauseNoModule = 8,
+        /// `replace_triggered_by` fired.
+        ReplaceByTriggers = 9,
+        /// The data source configuration is unknown.
+        ReadBecauseConfigUnknown = 10,
+        /// A dependency has pending changes.
+        ReadBecauseDependencyPending = 11,
+        /// A `moved` block has no target.
+        DeleteBecauseNoMoveTarget = 12,
+        /// The data source is nested in a `check` block.
+        ReadBecauseCheckNested = 13,
+    }
+}
+
+proto_enum! {
+    /// Why a change was deferred (0, invalid, is a decode error as in Terraform).
+    DeferredReason {
+        /// The instance count is unknown.
+        InstanceCountUnknown = 1,
+        /// The resource configuration is unknown.
+        ResourceConfigUnknown = 2,
+        /// The provider configuration is unknown.
+        ProviderConfigUnknown = 3,
+        /// A prerequisite is absent.
+        AbsentPrereq = 4,
+        /// A prerequisite was deferred.
+        DeferredPrereq = 5,
+    }
+}
+
+proto_enum! {
+    /// The status of a check.
+    CheckStatus {
+        /// Not yet known.
+        Unknown = 0,
+        /// All checks passed.
+        Pass = 1,
+        /// A check failed.
+        Fail = 2,
+        /// A check could not be evaluated.
+        Error = 3,
+    }
+}
+
+proto_enum! {
+    /// The kind of configuration object that declares checks (0, unspecified, is invalid).
+    CheckKind {
+        /// A resource with preconditions or postconditions.
+        Resource = 1,
+        /// An output value with preconditions.
+        OutputValue = 2,
+        /// A `check` block (1.5+).
+        Check = 3,
+        /// An input variable with validations (1.6+).
+        InputVariable = 4,
+    }
+}
+
+proto_enum! {
+    /// The planning mode (`Plan.ui_mode`).
+    Mode {
+        /// A normal plan.
+        Normal = 0,
+        /// `plan -destroy`.
+        Destroy = 1,
+        /// `plan -refresh-only`.
+        RefreshOnly = 2,
+    }
+}

@@ -1,0 +1,27 @@
+//! The `tfshow` binary: parses arguments, runs the command, maps errors to exit codes
+//! (1 for errors, 2 for misuse).
+
+mod args;
+mod commands;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+fn main() -> ExitCode {
+    let cli = match args::Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return ExitCode::from(code);
+        }
+    };
+    match commands::run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("tfshow: {e}");
+            ExitCode::from(e.exit_code())
+        }
+    }
+}
