@@ -8,6 +8,7 @@
 //! - [`json`]: the JSON encoding of values used by state files and `show -json`.
 //! - [`path`]: attribute paths, as used by sensitive marks and `replace_paths`.
 
+mod gofloat;
 pub mod json;
 pub mod msgpack;
 mod number;

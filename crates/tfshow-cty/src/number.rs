@@ -64,8 +64,10 @@ impl Number {
         if f.is_infinite() {
             return Ok(Number(if f > 0.0 { Repr::PosInf } else { Repr::NegInf }));
         }
-        // Rust's Display for f64 is positional and shortest-round-trip.
-        Number::parse(&format!("{f}"))
+        if f == 0.0 {
+            return Ok(Number(Repr::Int(0)));
+        }
+        Number::parse(&crate::gofloat::go_text(f))
     }
 
     /// Parses decimal text (`-12.50`, `1e21`, `Inf`) into canonical form.

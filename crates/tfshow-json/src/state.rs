@@ -21,7 +21,7 @@ use crate::checks;
 use crate::error::{invalid, Error};
 use crate::marks::Marks;
 use crate::resource_values::TypeInfo;
-use crate::transform::{write_known, write_sensitive_as_bool};
+use crate::transform::{write_known, write_sensitive_as_bool, UnknownElements};
 use crate::TfVersion;
 
 /// Writes the state document for `state`, as Terraform `version` prints it.
@@ -300,7 +300,7 @@ fn write_object(
     w.string(&provider);
     w.key("schema_version");
     w.u64(if deposed { 0 } else { inst.schema_version });
-    write_attribute_values(w, "values", &value, at)?;
+    write_attribute_values(w, "values", &value, at, UnknownElements::Null)?;
     if version.has_sensitive_values() {
         let mut paths = inst.sensitive_attributes.clone();
         if version.at_least(1, 5, 0) {
@@ -336,7 +336,7 @@ fn write_object(
             w.key("identity_schema_version");
             w.u64(inst.identity_schema_version);
         }
-        write_attribute_values(w, "identity", &ident, at)?;
+        write_attribute_values(w, "identity", &ident, at, UnknownElements::Null)?;
     }
     w.end_object();
     Ok(())
@@ -349,6 +349,7 @@ pub(crate) fn write_attribute_values(
     key: &str,
     value: &Value,
     at: &str,
+    mode: UnknownElements,
 ) -> Result<(), Error> {
     let entries = match value.peel() {
         Value::Object(e) | Value::Map(e) if e.iter().any(|(_, v)| !v.is_unknown()) => e,
@@ -358,7 +359,7 @@ pub(crate) fn write_attribute_values(
     w.begin_object();
     for (k, v) in entries.iter().filter(|(_, v)| !v.is_unknown()) {
         w.key(k);
-        write_known(w, v).map_err(|e| invalid(at, format!("{k}: {e}")))?;
+        write_known(w, v, mode).map_err(|e| invalid(at, format!("{k}: {e}")))?;
     }
     w.end_object();
     Ok(())

@@ -8,16 +8,39 @@ use tfshow_gojson::Writer;
 
 use crate::marks::{Marks, NO_MARKS};
 
-/// Writes `v` with unknown values left out: object attributes and map entries that are
-/// unknown are dropped, unknown sequence elements become `null`. The caller handles a wholly
-/// unknown `v`.
-pub fn write_known(w: &mut Writer, v: &Value) -> Result<(), JsonEncodeError> {
+/// What `omitUnknowns` does with unknown elements of sequences.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UnknownElements {
+    /// Terraform 1.3+: every unknown element becomes `null`, keeping positions.
+    Null,
+    /// Before 1.3: unknown list elements become `null`, unknown set and tuple elements are
+    /// dropped.
+    NullInListsOnly,
+}
+
+/// Writes `v` with unknown values left out (`omitUnknowns`): object attributes and map
+/// entries that are unknown are dropped, unknown sequence elements become `null` (or are
+/// dropped, see [`UnknownElements`]). The caller handles a wholly unknown `v`.
+pub fn write_known(
+    w: &mut Writer<'_>,
+    v: &Value,
+    mode: UnknownElements,
+) -> Result<(), JsonEncodeError> {
     match v.peel() {
         Value::Unknown(_) => w.null(),
-        Value::List(items) | Value::Set(items) | Value::Tuple(items) => {
+        Value::List(items) => {
             w.begin_array();
             for item in items {
-                write_known(w, item)?;
+                write_known(w, item, mode)?;
+            }
+            w.end_array();
+        }
+        Value::Set(items) | Value::Tuple(items) => {
+            w.begin_array();
+            for item in items {
+                if mode == UnknownElements::Null || !item.is_unknown() {
+                    write_known(w, item, mode)?;
+                }
             }
             w.end_array();
         }
@@ -26,7 +49,7 @@ pub fn write_known(w: &mut Writer, v: &Value) -> Result<(), JsonEncodeError> {
             for (k, item) in entries {
                 if !item.is_unknown() {
                     w.key(k);
-                    write_known(w, item)?;
+                    write_known(w, item, mode)?;
                 }
             }
             w.end_object();

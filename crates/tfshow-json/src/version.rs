@@ -83,6 +83,15 @@ impl TfVersion {
         self.at_least(0, 15, 4) && !self.at_least(1, 1, 0)
     }
 
+    /// How `omitUnknowns` treats unknown sequence elements (changed in 1.3).
+    pub(crate) fn unknown_elements(&self) -> crate::transform::UnknownElements {
+        if self.at_least(1, 3, 0) {
+            crate::transform::UnknownElements::Null
+        } else {
+            crate::transform::UnknownElements::NullInListsOnly
+        }
+    }
+
     /// `sensitive_values` exists from 1.0.1 (format 0.2).
     pub fn has_sensitive_values(&self) -> bool {
         self.at_least(1, 0, 1)

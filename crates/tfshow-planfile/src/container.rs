@@ -104,7 +104,8 @@ struct Layout {
     prev_state: Option<usize>,
     lock: Option<usize>,
     manifest: Option<usize>,
-    module_files: Vec<(usize, String)>,
+    /// Module file entries, their contents still empty.
+    module_files: Vec<(usize, ModuleFile)>,
 }
 
 impl Layout {
@@ -122,8 +123,14 @@ impl Layout {
                 LOCK_ENTRY => &mut layout.lock,
                 MANIFEST_ENTRY => &mut layout.manifest,
                 _ => {
-                    if split_module_file(name).is_some() {
-                        layout.module_files.push((i, name.to_owned()));
+                    if let Some((key, file)) = split_module_file(name) {
+                        let file = ModuleFile {
+                            entry: name.to_owned(),
+                            key: key.to_owned(),
+                            name: file.to_owned(),
+                            contents: Vec::new(),
+                        };
+                        layout.module_files.push((i, file));
                     }
                     continue;
                 }
@@ -159,18 +166,9 @@ fn read_zip(bytes: &[u8], opts: &Options) -> Result<PlanFile, Error> {
     let lock_file = entries.read_optional(layout.lock, LOCK_ENTRY)?;
     let manifest = entries.read_optional(layout.manifest, MANIFEST_ENTRY)?;
     let mut files = Vec::with_capacity(layout.module_files.len());
-    for (i, entry) in layout.module_files {
-        let Some((key, name)) = split_module_file(&entry) else {
-            continue;
-        };
-        let (key, name) = (key.to_owned(), name.to_owned());
-        let contents = entries.read(i, &entry)?;
-        files.push(ModuleFile {
-            entry,
-            key,
-            name,
-            contents,
-        });
+    for (i, mut file) in layout.module_files {
+        file.contents = entries.read(i, &file.entry)?;
+        files.push(file);
     }
     let config = match (manifest, files.first()) {
         (Some(manifest), _) => Some(ConfigSnapshot::build(&manifest, files)?),

@@ -1,6 +1,6 @@
 //! Reads Terraform plan files (`terraform plan -out=FILE`).
 //!
-//! - [`sniff`] tells a plan file apart from state files, OpenTofu-encrypted files, HCP Terraform
+//! - [`sniff()`] tells a plan file apart from state files, OpenTofu-encrypted files, HCP Terraform
 //!   saved-plan bookmarks and pre-0.12 plans;
 //! - [`PlanFile::from_bytes`] opens the zip container with size limits ([`Options`]);
 //! - [`decode_tfplan`] decodes the `tfplan` protobuf into the [`model`] types;
@@ -16,7 +16,7 @@ mod version;
 
 /// The `tfplan` protobuf messages, generated from `proto/planfile.proto`.
 pub mod proto {
-    #![allow(missing_docs, clippy::all, clippy::pedantic)]
+    #![allow(clippy::all)]
     include!(concat!(env!("OUT_DIR"), "/tfplan.rs"));
 }
 

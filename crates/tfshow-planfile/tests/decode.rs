@@ -41,7 +41,14 @@ fn ld(field: u8, bytes: &[u8]) -> Vec<u8> {
 
 #[test]
 fn values_follow_the_action() {
-    let cases: [(proto::Action, &[&[u8]], Option<&[u8]>, Option<&[u8]>); 6] = [
+    /// An action, the values stored for it, and the expected before and after.
+    type Case<'a> = (
+        proto::Action,
+        &'a [&'a [u8]],
+        Option<&'a [u8]>,
+        Option<&'a [u8]>,
+    );
+    let cases: [Case<'_>; 6] = [
         (
             proto::Action::Noop,
             &[b"\x01"],
@@ -230,7 +237,7 @@ fn paths_and_sensitivity() {
     let expected = vec![PathStep::Attr("disk".into()), PathStep::Key(vec![1])];
     assert_eq!(
         decoded.resource_changes[0].required_replace,
-        [expected.clone()]
+        std::slice::from_ref(&expected)
     );
     assert_eq!(
         decoded.resource_changes[0].change.after_sensitive_paths,

@@ -1,14 +1,13 @@
 //! Decodes the real plan files under `testdata/oracle/scenarios` and checks them against the
 //! `plan.json` that `terraform show -json` printed for each.
 
+mod support;
+
 use std::path::{Path, PathBuf};
-use tfshow_addrs::AbsResourceInstance;
+use support::scenarios_dir;
+use tfshow_addrs::{AbsResourceInstance, ResourceMode};
 use tfshow_planfile::model::{Action, ActionReason, Mode, PathStep};
 use tfshow_planfile::{sniff, Kind, Options, PlanFile};
-
-fn scenarios_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/oracle/scenarios")
-}
 
 /// Every `plan.tfplan` with its directory.
 fn plan_files() -> Vec<PathBuf> {
@@ -103,8 +102,7 @@ fn addresses_match_plan_json() {
                 (addr, rc)
             })
             .filter(|(addr, rc)| {
-                !(addr.mode == tfshow_addrs::ResourceMode::Data
-                    && rc.change.action == Action::Delete)
+                !(addr.mode == ResourceMode::Data && rc.change.action == Action::Delete)
             })
             .collect();
         // Terraform 1.4 and later sort by address order, older ones by address string.

@@ -22,7 +22,9 @@ use crate::checks::mode_name;
 use crate::error::{invalid, Error};
 use crate::marks::Marks;
 use crate::state::write_attribute_values;
-use crate::transform::{write_known, write_sensitive_as_bool, write_unknown_as_bool};
+use crate::transform::{
+    write_known, write_sensitive_as_bool, write_unknown_as_bool, UnknownElements,
+};
 
 /// Writes an instance key as JSON.
 pub(crate) fn write_index(w: &mut Writer<'_>, key: &InstanceKey) {
@@ -44,16 +46,26 @@ pub(crate) fn write_index(w: &mut Writer<'_>, key: &InstanceKey) {
 }
 
 /// Writes a value for `before`/`after`: its JSON, with unknowns left out.
-fn write_side(w: &mut Writer<'_>, key: &str, v: &Value, at: &str) -> Result<(), Error> {
+fn write_side(
+    w: &mut Writer<'_>,
+    key: &str,
+    v: &Value,
+    at: &str,
+    mode: UnknownElements,
+) -> Result<(), Error> {
     if v.is_unknown() {
         return Ok(());
     }
     w.key(key);
-    write_known(w, v).map_err(|e| invalid(at, e))
+    write_known(w, v, mode).map_err(|e| invalid(at, e))
 }
 
 /// Writes one resource change object.
-pub(crate) fn write_resource_change(w: &mut Writer<'_>, d: &Decoded<'_>) -> Result<(), Error> {
+pub(crate) fn write_resource_change(
+    w: &mut Writer<'_>,
+    d: &Decoded<'_>,
+    mode: UnknownElements,
+) -> Result<(), Error> {
     let at = d.rc.addr.as_str();
     w.begin_object();
     w.key("address");
@@ -80,7 +92,7 @@ pub(crate) fn write_resource_change(w: &mut Writer<'_>, d: &Decoded<'_>) -> Resu
         w.string(&d.rc.deposed_key);
     }
     w.key("change");
-    write_change(w, d, at)?;
+    write_change(w, d, at, mode)?;
     if let Some(reason) = reason_name(d.rc.action_reason) {
         w.key("action_reason");
         w.string(reason);
@@ -89,7 +101,12 @@ pub(crate) fn write_resource_change(w: &mut Writer<'_>, d: &Decoded<'_>) -> Resu
     Ok(())
 }
 
-fn write_change(w: &mut Writer<'_>, d: &Decoded<'_>, at: &str) -> Result<(), Error> {
+fn write_change(
+    w: &mut Writer<'_>,
+    d: &Decoded<'_>,
+    at: &str,
+    mode: UnknownElements,
+) -> Result<(), Error> {
     let c = &d.rc.change;
     w.begin_object();
     w.key("actions");
@@ -98,8 +115,8 @@ fn write_change(w: &mut Writer<'_>, d: &Decoded<'_>, at: &str) -> Result<(), Err
         w.string(a);
     }
     w.end_array();
-    write_side(w, "before", &d.before, at)?;
-    write_side(w, "after", &d.after, at)?;
+    write_side(w, "before", &d.before, at, mode)?;
+    write_side(w, "after", &d.after, at, mode)?;
     w.key("after_unknown");
     if d.after.is_wholly_known() {
         w.raw(b"{}");
@@ -191,5 +208,5 @@ pub(crate) fn write_planned_identity(w: &mut Writer<'_>, d: &Decoded<'_>) -> Res
     }
     w.key("identity_schema_version");
     w.u64(schema.version);
-    write_attribute_values(w, "identity", &v, at)
+    write_attribute_values(w, "identity", &v, at, UnknownElements::Null)
 }

@@ -15,7 +15,7 @@ use crate::error::{invalid, Error};
 use crate::marks::Marks;
 use crate::resource_values::TypeInfo;
 use crate::state::instance_address;
-use crate::transform::{write_known, write_sensitive_as_bool};
+use crate::transform::{write_known, write_sensitive_as_bool, UnknownElements};
 
 struct Drift {
     address: String,
@@ -120,9 +120,9 @@ pub(crate) fn write(
         });
         w.end_array();
         w.key("before");
-        write_known(w, &d.before).map_err(|e| invalid(at, e))?;
+        write_known(w, &d.before, UnknownElements::Null).map_err(|e| invalid(at, e))?;
         w.key("after");
-        write_known(w, &d.after).map_err(|e| invalid(at, e))?;
+        write_known(w, &d.after, UnknownElements::Null).map_err(|e| invalid(at, e))?;
         w.key("before_sensitive");
         write_sensitive_as_bool(w, &d.before, &d.before_marks);
         w.key("after_sensitive");

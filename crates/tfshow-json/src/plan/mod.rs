@@ -112,7 +112,7 @@ pub fn write_document(
                 })
             })
             .collect::<Result<Vec<_>, Error>>()?;
-        relevant::write(w, &attrs)?;
+        relevant::write(w, &attrs, version.at_least(1, 11, 0))?;
     }
     if version.at_least(1, 3, 0) && !plan.check_results.is_empty() {
         w.key("checks");
@@ -178,7 +178,7 @@ fn write_changes(
     w.key(key);
     w.begin_array();
     for d in &changes {
-        changes::write_resource_change(w, d)?;
+        changes::write_resource_change(w, d, version.unknown_elements())?;
         w.flush_hint();
     }
     w.end_array();
@@ -213,7 +213,7 @@ fn write_deferred(
         w.key("reason");
         w.string(actions::deferred_reason_name(*reason));
         w.key("resource_change");
-        changes::write_resource_change(w, d)?;
+        changes::write_resource_change(w, d, version.unknown_elements())?;
         w.end_object();
     }
     w.end_array();

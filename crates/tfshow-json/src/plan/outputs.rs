@@ -56,11 +56,11 @@ pub(crate) fn write_output_changes(
         }
         w.end_array();
         w.key("before");
-        write_known(w, &o.before).map_err(|e| invalid(&at, e))?;
+        write_known(w, &o.before, version.unknown_elements()).map_err(|e| invalid(&at, e))?;
         let known = o.after.is_wholly_known();
         if known || (version.at_least(1, 3, 0) && !o.after.is_unknown()) {
             w.key("after");
-            write_known(w, &o.after).map_err(|e| invalid(&at, e))?;
+            write_known(w, &o.after, version.unknown_elements()).map_err(|e| invalid(&at, e))?;
         }
         w.key("after_unknown");
         if known {
@@ -107,7 +107,7 @@ pub(crate) fn write_planned_outputs(
                 w.raw(&t);
             }
             w.key("value");
-            write_known(w, &o.after).map_err(|e| invalid(&at, e))?;
+            write_known(w, &o.after, version.unknown_elements()).map_err(|e| invalid(&at, e))?;
         }
         w.end_object();
     }

@@ -1,6 +1,6 @@
 //! `relevant_attributes` (Terraform 1.2+), in Terraform's peculiar order.
 //!
-//! Terraform sorts this list with `sort.SliceStable`, but its comparison function looks at
+//! Terraform 1.11 and later sort this list with `sort.SliceStable`, but its comparison function looks at
 //! the *unsorted* input (`%#v` renderings of the original elements) while the sort moves the
 //! output elements. The result is a fixed permutation of the plan-file order that only equals
 //! the sorted order by luck. This module replays Go's stable sort with that comparison.
@@ -20,14 +20,17 @@ pub(crate) struct RelevantAttr {
     pub path: Path,
 }
 
-/// Writes the array, or nothing when there are no entries.
-pub(crate) fn write(w: &mut Writer<'_>, attrs: &[RelevantAttr]) -> Result<(), Error> {
+/// Writes the array, or nothing when there are no entries. Terraform 1.2 to 1.10 keep the
+/// plan-file order; 1.11 added the sort.
+pub(crate) fn write(w: &mut Writer<'_>, attrs: &[RelevantAttr], sorted: bool) -> Result<(), Error> {
     if attrs.is_empty() {
         return Ok(());
     }
-    let keys: Vec<String> = attrs.iter().map(go_syntax_key).collect();
     let mut order: Vec<usize> = (0..attrs.len()).collect();
-    go_slice_stable(&mut order, |i, j| keys[i] < keys[j]);
+    if sorted {
+        let keys: Vec<String> = attrs.iter().map(go_syntax_key).collect();
+        go_slice_stable(&mut order, |i, j| keys[i] < keys[j]);
+    }
     w.key("relevant_attributes");
     w.begin_array();
     for i in order {
@@ -100,11 +103,8 @@ fn go_syntax_key(a: &RelevantAttr) -> String {
             PathStep::Index(_) => "cty.IndexStep{Key:cty.Value{ty:cty.Type{typeImpl:cty.primitiveType{typeImplSigil:cty.typeImplSigil{}, Kind:0x4e}}, v:(*big.Float)(0xc000000000)}}".into(),
         })
         .collect();
-    let attr = if steps.is_empty() {
-        "cty.Path(nil)".to_owned()
-    } else {
-        format!("cty.Path{{{}}}", steps.join(", "))
-    };
+    // Paths read from a plan file are never nil slices: an empty one is `cty.Path{}`.
+    let attr = format!("cty.Path{{{}}}", steps.join(", "));
     format!(
         "globalref.ResourceAttr{{Resource:addrs.AbsResourceInstance{{targetable:addrs.targetable{{}}, Module:{module}, Resource:addrs.ResourceInstance{{referenceable:addrs.referenceable{{}}, Resource:addrs.Resource{{referenceable:addrs.referenceable{{}}, Mode:{mode}, Type:{type_:?}, Name:{name:?}}}, Key:{key}}}}}, Attr:{attr}}}"
     )

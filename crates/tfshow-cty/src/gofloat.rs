@@ -1,0 +1,203 @@
+//! Go's `big.Float.Text('f', -1)` for a float64 held in a 53-bit `big.Float`.
+//!
+//! Go finds the shortest decimal between `x - ½ulp` and `x + ½ulp`, where the ulp is that of
+//! `x`'s own binade. For powers of two this interval is wider below `x` than the one a float64
+//! formatter uses (whose neighbour below is closer), so `2^64` prints as
+//! `18446744073709550000`, not `18446744073709552000`. Go also compares the digits of the
+//! bounds position by position without aligning their decimal points; this is reproduced too.
+
+/// A non-negative decimal: digits (no leading or trailing zeros) and the position of the
+/// decimal point (`value = 0.DIGITS × 10^exp`).
+struct Decimal {
+    mant: Vec<u8>,
+    exp: i64,
+}
+
+impl Decimal {
+    /// The exact decimal of `n × 2^shift`.
+    fn of(n: u64, shift: i64) -> Decimal {
+        // Little-endian base-1e9 limbs.
+        let mut limbs: Vec<u64> = vec![
+            n % 1_000_000_000,
+            n / 1_000_000_000 % 1_000_000_000,
+            n / 1_000_000_000_000_000_000,
+        ];
+        let mul = |limbs: &mut Vec<u64>, m: u64| {
+            let mut carry = 0u64;
+            for l in limbs.iter_mut() {
+                let v = *l * m + carry;
+                *l = v % 1_000_000_000;
+                carry = v / 1_000_000_000;
+            }
+            while carry > 0 {
+                limbs.push(carry % 1_000_000_000);
+                carry /= 1_000_000_000;
+            }
+        };
+        let mut frac_digits = 0i64;
+        if shift >= 0 {
+            let mut k = shift;
+            while k > 0 {
+                let step = k.min(29);
+                mul(&mut limbs, 1 << step);
+                k -= step;
+            }
+        } else {
+            // n / 2^k = n × 5^k / 10^k
+            let mut k = -shift;
+            frac_digits = k;
+            while k > 0 {
+                let step = k.min(12);
+                mul(&mut limbs, 5u64.pow(step as u32));
+                k -= step;
+            }
+        }
+        while limbs.len() > 1 && limbs.last() == Some(&0) {
+            limbs.pop();
+        }
+        let mut s = String::new();
+        for (i, l) in limbs.iter().rev().enumerate() {
+            if i == 0 {
+                s.push_str(&l.to_string());
+            } else {
+                s.push_str(&format!("{l:09}"));
+            }
+        }
+        let mut mant: Vec<u8> = s.into_bytes();
+        let exp = mant.len() as i64 - frac_digits;
+        while mant.last() == Some(&b'0') {
+            mant.pop();
+        }
+        if mant.is_empty() {
+            return Decimal { mant, exp: 0 };
+        }
+        Decimal { mant, exp }
+    }
+
+    fn at(&self, i: usize) -> u8 {
+        self.mant.get(i).copied().unwrap_or(b'0')
+    }
+
+    fn round_down(&mut self, n: usize) {
+        if n >= self.mant.len() {
+            return;
+        }
+        self.mant.truncate(n);
+        while self.mant.last() == Some(&b'0') {
+            self.mant.pop();
+        }
+    }
+
+    fn round_up(&mut self, n: usize) {
+        if n >= self.mant.len() {
+            return;
+        }
+        let mut n = n;
+        while n > 0 && self.mant[n - 1] >= b'9' {
+            n -= 1;
+        }
+        if n == 0 {
+            self.mant.clear();
+            self.mant.push(b'1');
+            self.exp += 1;
+            return;
+        }
+        self.mant[n - 1] += 1;
+        self.mant.truncate(n);
+    }
+
+    fn round(&mut self, n: usize) {
+        if n >= self.mant.len() {
+            return;
+        }
+        let up = if self.mant[n] == b'5' && n + 1 == self.mant.len() {
+            n > 0 && (self.mant[n - 1] - b'0') & 1 != 0
+        } else {
+            self.mant[n] >= b'5'
+        };
+        if up {
+            self.round_up(n);
+        } else {
+            self.round_down(n);
+        }
+    }
+}
+
+/// The text Go prints for a finite, non-zero `f64`.
+pub(crate) fn go_text(f: f64) -> String {
+    let bits = f.abs().to_bits();
+    let biased = (bits >> 52) as i64;
+    let fraction = bits & ((1 << 52) - 1);
+    let (m, e) = if biased == 0 {
+        (fraction, -1074)
+    } else {
+        (fraction | (1 << 52), biased - 1075)
+    };
+    // mant has prec+1 = 54 bits, its lsb worth half an ulp.
+    let shift = 54 - (64 - i64::from(m.leading_zeros()));
+    let mant = m << shift;
+    let exp = e - shift;
+    let mut d = Decimal::of(mant, exp);
+    let lower = Decimal::of(mant - 1, exp);
+    let upper = Decimal::of(mant + 1, exp);
+    let inclusive = mant & 2 == 0;
+    for i in 0..d.mant.len() {
+        let (l, m, u) = (lower.at(i), d.mant[i], upper.at(i));
+        let okdown = l != m || inclusive && i + 1 == lower.mant.len();
+        let okup = m != u && (inclusive || m + 1 < u || i + 1 < upper.mant.len());
+        match (okdown, okup) {
+            (true, true) => d.round(i + 1),
+            (true, false) => d.round_down(i + 1),
+            (false, true) => d.round_up(i + 1),
+            (false, false) => continue,
+        }
+        break;
+    }
+    let mut out = String::new();
+    if f < 0.0 {
+        out.push('-');
+    }
+    let digits = String::from_utf8_lossy(&d.mant);
+    if d.exp <= 0 {
+        out.push_str("0.");
+        out.extend(std::iter::repeat_n('0', (-d.exp) as usize));
+        out.push_str(&digits);
+    } else if d.exp as usize >= digits.len() {
+        out.push_str(&digits);
+        out.extend(std::iter::repeat_n('0', d.exp as usize - digits.len()));
+    } else {
+        let (i, fr) = digits.split_at(d.exp as usize);
+        out.push_str(i);
+        out.push('.');
+        out.push_str(fr);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::go_text;
+
+    #[test]
+    fn matches_go_big_float_text() {
+        // Printed by Terraform (update_in_place, `big = 18446744073709551616` from a provider).
+        assert_eq!(go_text(18446744073709551616.0), "18446744073709550000");
+        assert_eq!(go_text(2.5), "2.5");
+        assert_eq!(go_text(0.1), "0.1");
+        assert_eq!(go_text(-3.14159), "-3.14159");
+        assert_eq!(go_text(1e21), "1000000000000000000000");
+        assert_eq!(go_text(1e-7), "0.0000001");
+        assert_eq!(go_text(0.3), "0.3");
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn agrees_with_shortest_round_trip_off_powers_of_two(f in proptest::num::f64::NORMAL) {
+            proptest::prop_assume!(f.to_bits() & ((1 << 52) - 1) != 0);
+            let go = go_text(f);
+            proptest::prop_assert_eq!(go.parse::<f64>().unwrap(), f);
+            let rust = f.abs().to_string();
+            proptest::prop_assert!(go.trim_start_matches('-').len() <= rust.len() + 1);
+        }
+    }
+}
