@@ -8,11 +8,13 @@
 //! - [`json`]: the JSON encoding of values used by state files and `show -json`.
 //! - [`path`]: attribute paths, as used by sensitive marks and `replace_paths`.
 
+pub mod convert;
 mod gofloat;
 pub mod json;
 pub mod msgpack;
 mod number;
 pub mod path;
+pub mod set;
 pub mod types;
 mod value;
 

@@ -2,6 +2,7 @@
 
 use std::io::Write;
 
+use tfshow_cty::Value;
 use tfshow_gojson::Writer;
 use tfshow_planfile::{sniff, Kind, PlanFile};
 use tfshow_schema::Schemas;
@@ -30,6 +31,14 @@ pub enum ShowError {
     /// A state file (or a state inside a plan) could not be read.
     #[error("{0}")]
     State(String),
+    /// The configuration snapshot could not be read.
+    #[error("tfconfig/m-{module}/{source}")]
+    Config {
+        /// Module key.
+        module: String,
+        /// What went wrong, starting with the file name.
+        source: tfshow_config::ConfigError,
+    },
     /// The document could not be built.
     #[error(transparent)]
     Document(#[from] Error),
@@ -74,11 +83,12 @@ pub fn show_json(
     let prior = read_state("tfstate", &file.prior_state)?;
     let prev = read_state("tfstate-prev", &file.prev_run_state)?;
     let version = TfVersion::parse(&file.plan.terraform_version);
+    let defaults = root_variable_defaults(&file)?;
     let input = PlanInput {
         plan: &file.plan,
         prior_state: prior.as_ref(),
         prev_run_state: prev.as_ref(),
-        variable_defaults: &[],
+        variable_defaults: &defaults,
         configuration: None,
     };
     let mut w = Writer::streaming(version.dialect(), out);
@@ -86,4 +96,25 @@ pub fn show_json(
     w.raw(b"\n");
     w.finish().map_err(Error::Io)?;
     Ok(Shown::Plan)
+}
+
+/// Defaults of the root module's variables, from the plan's configuration snapshot.
+fn root_variable_defaults(file: &PlanFile) -> Result<Vec<(String, Value)>, ShowError> {
+    let Some(root) = file.config.as_ref().and_then(|c| c.modules.get("")) else {
+        return Ok(Vec::new());
+    };
+    let files: Vec<(&str, &[u8])> = root
+        .files
+        .iter()
+        .map(|(n, b)| (n.as_str(), b.as_slice()))
+        .collect();
+    let module = tfshow_config::load_module(&files).map_err(|source| ShowError::Config {
+        module: String::new(),
+        source,
+    })?;
+    Ok(module
+        .variables
+        .into_iter()
+        .filter_map(|v| Some((v.name, v.default?)))
+        .collect())
 }

@@ -1,0 +1,13 @@
+//! Terraform configuration as stored in a plan's configuration snapshot: native HCL and
+//! `.tf.json` files of a module, with override files merged.
+//!
+//! This crate currently reads what `show -json` needs outside the `configuration` section:
+//! root module variables with their defaults converted to their type constraints.
+
+mod eval;
+mod load;
+mod typeexpr;
+
+pub use eval::constant_value;
+pub use load::{load_module, ConfigError, Module, Variable};
+pub use typeexpr::type_constraint;
