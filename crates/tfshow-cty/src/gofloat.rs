@@ -184,7 +184,7 @@ mod tests {
         assert_eq!(go_text(18446744073709551616.0), "18446744073709550000");
         assert_eq!(go_text(2.5), "2.5");
         assert_eq!(go_text(0.1), "0.1");
-        assert_eq!(go_text(-3.14159), "-3.14159");
+        assert_eq!(go_text(-3.25159), "-3.25159");
         assert_eq!(go_text(1e21), "1000000000000000000000");
         assert_eq!(go_text(1e-7), "0.0000001");
         assert_eq!(go_text(0.3), "0.3");

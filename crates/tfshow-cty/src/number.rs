@@ -287,7 +287,7 @@ mod tests {
             Number::from_f64(1e21).unwrap().as_text(),
             "1000000000000000000000"
         );
-        assert_eq!(Number::from_f64(2.71828).unwrap().as_text(), "2.71828");
+        assert_eq!(Number::from_f64(2.75828).unwrap().as_text(), "2.75828");
         assert_eq!(Number::from_f64(f64::NAN), Err(NumberError::NaN));
     }
 

@@ -59,7 +59,7 @@ pub struct Schemas {
 }
 
 /// Resource modes that have schemas.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Mode {
     /// `resource` blocks.
     Managed,

@@ -83,7 +83,7 @@ fn typed(j: &J, ty: &Type, depth: usize) -> Result<Value, JsonDecodeError> {
         (Type::List(e), J::Array(a)) => Value::List(elements(a, |_| Some(e), depth)?),
         (Type::Set(e), J::Array(a)) => {
             let mut items = elements(a, |_| Some(e), depth)?;
-            dedup(&mut items);
+            crate::set::dedup(&mut items);
             Value::Set(items)
         }
         (Type::Tuple(ts), J::Array(a)) => {
@@ -139,16 +139,6 @@ fn elements<'t>(
         .collect()
 }
 
-fn dedup(items: &mut Vec<Value>) {
-    let mut i = 0;
-    while i < items.len() {
-        if items[..i].contains(&items[i]) {
-            items.remove(i);
-        } else {
-            i += 1;
-        }
-    }
-}
 
 /// Decodes JSON without a type: arrays become tuples and objects become objects. Used for state
 /// attributes when no provider schema is available.
@@ -171,16 +161,31 @@ fn untyped(j: &J, depth: usize) -> Result<Value, JsonDecodeError> {
                 .map(|(i, v)| untyped(v, depth + 1).map_err(|e| e.under(&format!("[{i}]"))))
                 .collect::<Result<_, _>>()?,
         ),
-        J::Object(o) => {
-            let mut entries = Vec::with_capacity(o.len());
-            for (k, v) in o {
-                entries.push((
-                    k.clone(),
-                    untyped(v, depth + 1).map_err(|e| e.under(&format!(".{k}")))?,
-                ));
+        J::Object(o) if looks_dynamic(o) => {
+            let wrapped = o.get("type").and_then(|t| Type::from_json_value(t).ok()).and_then(|t| {
+                let v = o.get("value").and_then(|v| typed(v, &t, depth + 1).ok())?;
+                Some(Value::Dynamic(Box::new((t, v))))
+            });
+            match wrapped {
+                Some(v) => v,
+                None => untyped_object(o, depth)?,
             }
-            entries.sort_by(|a, b| a.0.cmp(&b.0));
-            Value::Object(entries)
         }
+        J::Object(o) => untyped_object(o, depth)?,
     })
+}
+
+/// An object that is exactly `{"type": …, "value": …}`: how state files store values of
+/// `dynamic` attributes. Without a schema this is taken to be such a wrapper.
+fn looks_dynamic(o: &serde_json::Map<String, J>) -> bool {
+    o.len() == 2 && o.contains_key("type") && o.contains_key("value")
+}
+
+fn untyped_object(o: &serde_json::Map<String, J>, depth: usize) -> Result<Value, JsonDecodeError> {
+    let mut entries = Vec::with_capacity(o.len());
+    for (k, v) in o {
+        entries.push((k.clone(), untyped(v, depth + 1).map_err(|e| e.under(&format!(".{k}")))?));
+    }
+    entries.sort_by(|a, b| a.0.cmp(&b.0));
+    Ok(Value::Object(entries))
 }

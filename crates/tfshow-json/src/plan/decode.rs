@@ -4,7 +4,10 @@ use tfshow_addrs::{AbsProviderConfig, AbsResourceInstance, ResourceMode};
 use tfshow_cty::msgpack::{decode_untyped, Options};
 use tfshow_cty::{Path, PathStep, Value};
 use tfshow_planfile::model::{self, ResourceInstanceChange};
+use std::collections::HashMap;
+
 use tfshow_schema::{Mode, Schemas};
+use tfshow_state::State;
 
 use crate::error::{invalid, Error};
 use crate::resource_values::TypeInfo;
@@ -17,6 +20,9 @@ pub(crate) struct Decoded<'a> {
     /// Provider source address (`registry.terraform.io/hashicorp/aws`).
     pub provider: String,
     pub info: TypeInfo<'a>,
+    /// The resource type's schema version (from the schema, or without schemas from a state
+    /// that holds the same resource type, else 0).
+    pub schema_version: u64,
     pub before: Value,
     pub after: Value,
     pub before_paths: Vec<Path>,
@@ -42,9 +48,28 @@ pub(crate) fn cty_path(p: &model::Path, at: &str) -> Result<Path, Error> {
         .collect()
 }
 
+/// Schema versions seen in states, by (provider, mode, type): the best guess without schemas.
+pub(crate) type StateSchemaVersions = HashMap<(String, Mode, String), u64>;
+
+/// Collects the schema versions of the current objects in `states`.
+pub(crate) fn state_schema_versions(states: &[Option<&State>]) -> StateSchemaVersions {
+    let mut out = HashMap::new();
+    for s in states.iter().flatten() {
+        for r in &s.resources {
+            let Ok(p) = AbsProviderConfig::parse(&r.provider) else { continue };
+            let mode = if r.mode == tfshow_state::Mode::Data { Mode::Data } else { Mode::Managed };
+            if let Some(i) = r.instances.iter().find(|i| i.deposed.is_empty()) {
+                out.entry((p.provider.to_string(), mode, r.type_.clone())).or_insert(i.schema_version);
+            }
+        }
+    }
+    out
+}
+
 pub(crate) fn decode<'a>(
     rc: &'a ResourceInstanceChange,
     schemas: Option<&'a Schemas>,
+    fallback_versions: &StateSchemaVersions,
 ) -> Result<Decoded<'a>, Error> {
     let at = rc.addr.as_str();
     let addr = AbsResourceInstance::parse(at).map_err(|e| invalid(at, e))?;
@@ -52,7 +77,12 @@ pub(crate) fn decode<'a>(
         .map_err(|e| invalid(at, e))?
         .provider
         .to_string();
-    let info = TypeInfo::lookup(schemas, &provider, schema_mode(addr.mode), &addr.type_, at)?;
+    let mode = schema_mode(addr.mode);
+    let info = TypeInfo::lookup(schemas, &provider, mode, &addr.type_, at)?;
+    let schema_version = match info.schema {
+        Some(s) => s.version,
+        None => fallback_versions.get(&(provider.clone(), mode, addr.type_.clone())).copied().unwrap_or(0),
+    };
     let c = &rc.change;
     let before = match &c.before {
         Some(b) => info.decode_msgpack(b, &format!("{at}: before"))?,
@@ -78,6 +108,7 @@ pub(crate) fn decode<'a>(
         addr,
         provider,
         info,
+        schema_version,
         before,
         after,
         before_paths,

@@ -50,7 +50,8 @@ pub fn write_document(
 ) -> Result<(), Error> {
     let plan = input.plan;
     let version = TfVersion::parse(&plan.terraform_version);
-    let changes = decode_all(&plan.resource_changes, schemas)?;
+    let versions = decode::state_schema_versions(&[input.prior_state, input.prev_run_state]);
+    let changes = decode_all(&plan.resource_changes, schemas, &versions)?;
     let outputs = outputs::decode_outputs(&plan.output_changes)?;
 
     w.begin_object();
@@ -83,11 +84,11 @@ pub fn write_document(
             .iter()
             .filter(|d| plan.ui_mode == Mode::RefreshOnly || d.change.action != Action::NoOp)
             .collect();
-        let drift = decode_all(drift, schemas)?;
+        let drift = decode_all(drift, schemas, &versions)?;
         write_changes(w, "resource_drift", drift, &version)?;
     }
     write_changes(w, "resource_changes", changes, &version)?;
-    write_deferred(w, plan, schemas, &version)?;
+    write_deferred(w, plan, schemas, &versions, &version)?;
 
     if !outputs.is_empty() {
         w.key("output_changes");
@@ -139,11 +140,9 @@ pub fn write_document(
 fn decode_all<'a>(
     changes: impl IntoIterator<Item = &'a ResourceInstanceChange>,
     schemas: Option<&'a Schemas>,
+    versions: &decode::StateSchemaVersions,
 ) -> Result<Vec<Decoded<'a>>, Error> {
-    changes
-        .into_iter()
-        .map(|rc| decode::decode(rc, schemas))
-        .collect()
+    changes.into_iter().map(|rc| decode::decode(rc, schemas, versions)).collect()
 }
 
 /// Sorts changes as the version does: by address components and deposed key (1.4+), or by
@@ -189,6 +188,7 @@ fn write_deferred(
     w: &mut Writer<'_>,
     plan: &Plan,
     schemas: Option<&Schemas>,
+    versions: &decode::StateSchemaVersions,
     version: &TfVersion,
 ) -> Result<(), Error> {
     if plan.deferred_changes.is_empty() {
@@ -197,7 +197,7 @@ fn write_deferred(
     let mut items = plan
         .deferred_changes
         .iter()
-        .map(|d| Ok((d.reason, decode::decode(&d.change, schemas)?)))
+        .map(|d| Ok((d.reason, decode::decode(&d.change, schemas, versions)?)))
         .collect::<Result<Vec<_>, Error>>()?;
     if version.sorts_by_components() {
         items.sort_by(|a, b| {

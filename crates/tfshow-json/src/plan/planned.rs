@@ -107,7 +107,7 @@ fn write_resource(w: &mut Writer<'_>, d: &Decoded<'_>, version: &TfVersion) -> R
     w.key("provider_name");
     w.string(&d.provider);
     w.key("schema_version");
-    w.u64(d.info.schema.map_or(0, |s| s.version));
+    w.u64(d.schema_version);
     write_attribute_values(w, "values", &d.after, at, version.unknown_elements())?;
     if version.has_sensitive_values() {
         w.key("sensitive_values");

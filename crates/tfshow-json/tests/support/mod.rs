@@ -1,0 +1,140 @@
+//! Shared helpers for tests against real Terraform output.
+
+use std::path::{Path, PathBuf};
+
+/// The repository's `testdata/oracle/scenarios` folder.
+pub fn scenarios_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/oracle/scenarios")
+}
+
+/// Every `SCENARIO/tf-VERSION` folder that holds `file`, sorted.
+pub fn cases_with(file: &str) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for scenario in std::fs::read_dir(scenarios_dir()).expect("testdata/oracle/scenarios") {
+        let scenario = scenario.expect("dir entry").path();
+        let Ok(versions) = std::fs::read_dir(&scenario) else { continue };
+        for v in versions {
+            let v = v.expect("dir entry").path();
+            if v.join(file).is_file() {
+                out.push(v);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// A short name for a case folder: `scenario/tf-version`.
+pub fn case_name(dir: &Path) -> String {
+    let parts: Vec<_> = dir.components().rev().take(2).collect();
+    format!("{}/{}", parts[1].as_os_str().to_string_lossy(), parts[0].as_os_str().to_string_lossy())
+}
+
+/// Removes a top-level `"key":value` member from compact JSON (string-aware).
+pub fn strip_top_level_key(json: &[u8], key: &str) -> Vec<u8> {
+    let needle = format!(",\"{key}\":");
+    let Some(start) = find(json, needle.as_bytes()) else { return json.to_vec() };
+    let mut i = start + needle.len();
+    let (mut depth, mut in_str, mut esc) = (0i32, false, false);
+    while i < json.len() {
+        let c = json[i];
+        if in_str {
+            match (esc, c) {
+                (true, _) => esc = false,
+                (false, b'\\') => esc = true,
+                (false, b'"') => in_str = false,
+                _ => {}
+            }
+        } else {
+            match c {
+                b'"' => in_str = true,
+                b'{' | b'[' => depth += 1,
+                b'}' | b']' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        i += 1;
+                        break;
+                    }
+                }
+                b',' if depth == 0 => break,
+                _ => {}
+            }
+        }
+        i += 1;
+    }
+    let mut out = json[..start].to_vec();
+    out.extend_from_slice(&json[i..]);
+    out
+}
+
+fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    hay.windows(needle.len()).position(|w| w == needle)
+}
+
+/// Splits compact JSON into one token group per line (keeping every byte), so that a line
+/// diff of two documents is readable.
+pub fn pretty(json: &[u8]) -> String {
+    let s = String::from_utf8_lossy(json);
+    let mut out = String::with_capacity(s.len() * 2);
+    let (mut depth, mut in_str, mut esc) = (0usize, false, false);
+    for c in s.chars() {
+        if in_str {
+            out.push(c);
+            match (esc, c) {
+                (true, _) => esc = false,
+                (false, '\\') => esc = true,
+                (false, '"') => in_str = false,
+                _ => {}
+            }
+            continue;
+        }
+        match c {
+            '"' => {
+                in_str = true;
+                out.push(c);
+            }
+            '{' | '[' => {
+                depth += 1;
+                out.push(c);
+                out.push('\n');
+                out.push_str(&"  ".repeat(depth));
+            }
+            '}' | ']' => {
+                depth = depth.saturating_sub(1);
+                out.push('\n');
+                out.push_str(&"  ".repeat(depth));
+                out.push(c);
+            }
+            ',' => {
+                out.push(c);
+                out.push('\n');
+                out.push_str(&"  ".repeat(depth));
+            }
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// A unified diff of two JSON documents, or `None` when they are byte-identical.
+pub fn json_diff(expected: &[u8], actual: &[u8]) -> Option<String> {
+    if expected == actual {
+        return None;
+    }
+    let (e, a) = (pretty(expected), pretty(actual));
+    let diff = similar::TextDiff::from_lines(&e, &a);
+    let mut text = diff.unified_diff().context_radius(3).header("terraform", "tfshow").to_string();
+    if text.trim().is_empty() {
+        text = "documents differ only in whitespace or invalid UTF-8".into();
+    }
+    const MAX: usize = 6000;
+    if text.len() > MAX {
+        let mut end = MAX;
+        while !text.is_char_boundary(end) {
+            end -= 1;
+        }
+        text.truncate(end);
+        text.push_str("\n… (diff truncated)\n");
+    }
+    Some(text)
+}
