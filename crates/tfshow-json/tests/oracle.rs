@@ -17,7 +17,8 @@ fn schemas(dir: &Path) -> Option<Schemas> {
 fn render(dir: &Path, input: &str) -> Result<Vec<u8>, String> {
     let bytes = std::fs::read(dir.join(input)).expect("input file");
     let mut out = Vec::new();
-    show_json(&bytes, schemas(dir).as_ref(), &Limits::default(), &mut out).map_err(|e| e.to_string())?;
+    show_json(&bytes, schemas(dir).as_ref(), &Limits::default(), &mut out)
+        .map_err(|e| e.to_string())?;
     Ok(out)
 }
 
@@ -28,13 +29,23 @@ fn check(input: &str, expected: &str, strip_configuration: bool) {
     let mut failures = Vec::new();
     let mut compared = 0;
     for dir in &cases {
-        let Ok(want) = std::fs::read(dir.join(expected)) else { continue };
+        let Ok(want) = std::fs::read(dir.join(expected)) else {
+            continue;
+        };
         compared += 1;
-        let want = if strip_configuration { strip_top_level_key(&want, "configuration") } else { want };
+        let want = if strip_configuration {
+            strip_top_level_key(&want, "configuration")
+        } else {
+            want
+        };
         match render(dir, input) {
             Err(e) => failures.push(format!("{}: error: {e}", case_name(dir))),
             Ok(got) => {
-                let got = if strip_configuration { strip_top_level_key(&got, "configuration") } else { got };
+                let got = if strip_configuration {
+                    strip_top_level_key(&got, "configuration")
+                } else {
+                    got
+                };
                 if let Some(diff) = json_diff(&want, &got) {
                     failures.push(format!("{}:\n{diff}", case_name(dir)));
                 }
@@ -68,8 +79,17 @@ fn prior_state_json_matches_terraform() {
 #[test]
 fn diff_helper_reports_the_changed_member() {
     let diff = json_diff(br#"{"a":1,"b":[true]}"#, br#"{"a":1,"b":[false]}"#).expect("differs");
-    assert!(diff.contains("-    true") && diff.contains("+    false"), "{diff}");
-    assert_eq!(strip_top_level_key(br#"{"a":1,"configuration":{"x":[1,"}"]},"b":2}"#, "configuration"), br#"{"a":1,"b":2}"#);
+    assert!(
+        diff.contains("-    true") && diff.contains("+    false"),
+        "{diff}"
+    );
+    assert_eq!(
+        strip_top_level_key(
+            br#"{"a":1,"configuration":{"x":[1,"}"]},"b":2}"#,
+            "configuration"
+        ),
+        br#"{"a":1,"b":2}"#
+    );
 }
 
 /// Without provider schemas the documents are still complete: the same top-level keys, the
@@ -79,17 +99,34 @@ fn diff_helper_reports_the_changed_member() {
 fn without_schemas_documents_are_complete() {
     use serde_json::Value as J;
     fn summary(doc: &J) -> (Vec<String>, Vec<(String, String)>, Vec<String>) {
-        let keys = doc.as_object().map(|o| o.keys().filter(|k| *k != "configuration").cloned().collect()).unwrap_or_default();
+        let keys = doc
+            .as_object()
+            .map(|o| {
+                o.keys()
+                    .filter(|k| *k != "configuration")
+                    .cloned()
+                    .collect()
+            })
+            .unwrap_or_default();
         let changes = doc["resource_changes"]
             .as_array()
-            .map(|a| a.iter().map(|c| (c["address"].to_string(), c["change"]["actions"].to_string())).collect())
+            .map(|a| {
+                a.iter()
+                    .map(|c| (c["address"].to_string(), c["change"]["actions"].to_string()))
+                    .collect()
+            })
             .unwrap_or_default();
-        let outputs = doc["output_changes"].as_object().map(|o| o.keys().cloned().collect()).unwrap_or_default();
+        let outputs = doc["output_changes"]
+            .as_object()
+            .map(|o| o.keys().cloned().collect())
+            .unwrap_or_default();
         (keys, changes, outputs)
     }
     let mut failures = Vec::new();
     for dir in cases_with("plan.tfplan") {
-        let Ok(want) = std::fs::read(dir.join("plan.json")) else { continue };
+        let Ok(want) = std::fs::read(dir.join("plan.json")) else {
+            continue;
+        };
         let bytes = std::fs::read(dir.join("plan.tfplan")).unwrap();
         let mut got = Vec::new();
         if let Err(e) = show_json(&bytes, None, &Limits::default(), &mut got) {
@@ -99,7 +136,12 @@ fn without_schemas_documents_are_complete() {
         let got: J = serde_json::from_slice(&got).expect("valid JSON");
         let want: J = serde_json::from_slice(&want).unwrap();
         if summary(&got) != summary(&want) {
-            failures.push(format!("{}: {:?} != {:?}", case_name(&dir), summary(&got), summary(&want)));
+            failures.push(format!(
+                "{}: {:?} != {:?}",
+                case_name(&dir),
+                summary(&got),
+                summary(&want)
+            ));
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));

@@ -5,7 +5,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
 fn case(dir: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/oracle/scenarios").join(dir)
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../testdata/oracle/scenarios")
+        .join(dir)
 }
 
 fn tfshow(args: &[&str], stdin: Option<&[u8]>) -> Output {
@@ -17,7 +19,8 @@ fn tfshow(args: &[&str], stdin: Option<&[u8]>) -> Output {
         .spawn()
         .expect("run tfshow");
     let mut pipe = child.stdin.take().expect("stdin");
-    pipe.write_all(stdin.unwrap_or_default()).expect("write stdin");
+    pipe.write_all(stdin.unwrap_or_default())
+        .expect("write stdin");
     drop(pipe);
     child.wait_with_output().expect("tfshow output")
 }
@@ -30,7 +33,13 @@ fn stderr(o: &Output) -> String {
 fn show_json_prints_terraforms_state_document() {
     let dir = case("create_basic/tf-1.15.5");
     let o = tfshow(
-        &["show", "--json", "--schemas", dir.join("schemas.json").to_str().unwrap(), dir.join("terraform.tfstate").to_str().unwrap()],
+        &[
+            "show",
+            "--json",
+            "--schemas",
+            dir.join("schemas.json").to_str().unwrap(),
+            dir.join("terraform.tfstate").to_str().unwrap(),
+        ],
         None,
     );
     assert!(o.status.success(), "{}", stderr(&o));
@@ -42,7 +51,16 @@ fn show_json_prints_terraforms_state_document() {
 fn show_json_reads_standard_input() {
     let dir = case("update_in_place/tf-1.15.5");
     let state = std::fs::read(dir.join("terraform.tfstate")).unwrap();
-    let o = tfshow(&["show", "--json", "--schemas", dir.join("schemas.json").to_str().unwrap(), "-"], Some(&state));
+    let o = tfshow(
+        &[
+            "show",
+            "--json",
+            "--schemas",
+            dir.join("schemas.json").to_str().unwrap(),
+            "-",
+        ],
+        Some(&state),
+    );
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(o.stdout, std::fs::read(dir.join("state.json")).unwrap());
 }
@@ -50,7 +68,10 @@ fn show_json_reads_standard_input() {
 #[test]
 fn without_schemas_it_warns_once_and_still_prints_valid_json() {
     let dir = case("create_basic/tf-1.15.5");
-    let o = tfshow(&["show", "--json", dir.join("plan.tfplan").to_str().unwrap()], None);
+    let o = tfshow(
+        &["show", "--json", dir.join("plan.tfplan").to_str().unwrap()],
+        None,
+    );
     assert!(o.status.success(), "{}", stderr(&o));
     let doc: serde_json::Value = serde_json::from_slice(&o.stdout).expect("valid JSON");
     assert_eq!(doc["format_version"], "1.2");
@@ -73,7 +94,11 @@ fn refused(name: &str, content: &[u8]) -> String {
 }
 
 fn tempdir() -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tfshow-cli-{}-{:?}", std::process::id(), std::thread::current().id()));
+    let dir = std::env::temp_dir().join(format!(
+        "tfshow-cli-{}-{:?}",
+        std::process::id(),
+        std::thread::current().id()
+    ));
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
@@ -82,7 +107,8 @@ fn zip_with(entries: &[(&str, &[u8])]) -> Vec<u8> {
     let mut buf = std::io::Cursor::new(Vec::new());
     let mut z = zip::ZipWriter::new(&mut buf);
     for (name, data) in entries {
-        z.start_file(*name, zip::write::SimpleFileOptions::default()).unwrap();
+        z.start_file(*name, zip::write::SimpleFileOptions::default())
+            .unwrap();
         z.write_all(data).unwrap();
     }
     z.finish().unwrap();
@@ -91,16 +117,23 @@ fn zip_with(entries: &[(&str, &[u8])]) -> Vec<u8> {
 
 #[test]
 fn bad_inputs_are_refused_with_one_clear_error() {
-    let bookmark = br#"{"remote_plan_format":1,"run_id":"run-abc123","hostname":"app.terraform.io"}"#;
+    let bookmark =
+        br#"{"remote_plan_format":1,"run_id":"run-abc123","hostname":"app.terraform.io"}"#;
     let encrypted = br#"{"meta":{"key_provider.pbkdf2.k":"eyJ9"},"encrypted_data":"AAAA","encryption_version":"v0"}"#;
     let errors = [
         refused("empty.tfplan", b""),
         refused("random.bin", &[0x13, 0x37, 0xfe, 0x00, 0x42, 0x99]),
-        refused("legacy.tfplan", b"tfplan\x00\x00\x00\x02rest-of-an-old-plan"),
+        refused(
+            "legacy.tfplan",
+            b"tfplan\x00\x00\x00\x02rest-of-an-old-plan",
+        ),
         refused("bookmark.tfplan", bookmark),
         refused("encrypted.tfplan", encrypted),
         refused("notplan.zip", &zip_with(&[("hello.txt", b"hi")])),
-        refused("state-v3.tfstate", br#"{"version":3,"terraform_version":"0.11.14","serial":2,"lineage":"x","modules":[]}"#),
+        refused(
+            "state-v3.tfstate",
+            br#"{"version":3,"terraform_version":"0.11.14","serial":2,"lineage":"x","modules":[]}"#,
+        ),
     ];
     insta::assert_snapshot!(errors.join(""));
 }
@@ -108,7 +141,10 @@ fn bad_inputs_are_refused_with_one_clear_error() {
 #[test]
 fn misuse_exits_2_and_missing_files_exit_1() {
     assert_eq!(tfshow(&[], None).status.code(), Some(2));
-    assert_eq!(tfshow(&["show", "--bogus", "x"], None).status.code(), Some(2));
+    assert_eq!(
+        tfshow(&["show", "--bogus", "x"], None).status.code(),
+        Some(2)
+    );
     let o = tfshow(&["show", "--json", "/nonexistent/plan.tfplan"], None);
     assert_eq!(o.status.code(), Some(1));
     assert!(o.stdout.is_empty());

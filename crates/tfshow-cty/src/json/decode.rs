@@ -139,7 +139,6 @@ fn elements<'t>(
         .collect()
 }
 
-
 /// Decodes JSON without a type: arrays become tuples and objects become objects. Used for state
 /// attributes when no provider schema is available.
 pub fn from_json_untyped(j: &J) -> Result<Value, JsonDecodeError> {
@@ -162,10 +161,13 @@ fn untyped(j: &J, depth: usize) -> Result<Value, JsonDecodeError> {
                 .collect::<Result<_, _>>()?,
         ),
         J::Object(o) if looks_dynamic(o) => {
-            let wrapped = o.get("type").and_then(|t| Type::from_json_value(t).ok()).and_then(|t| {
-                let v = o.get("value").and_then(|v| typed(v, &t, depth + 1).ok())?;
-                Some(Value::Dynamic(Box::new((t, v))))
-            });
+            let wrapped = o
+                .get("type")
+                .and_then(|t| Type::from_json_value(t).ok())
+                .and_then(|t| {
+                    let v = o.get("value").and_then(|v| typed(v, &t, depth + 1).ok())?;
+                    Some(Value::Dynamic(Box::new((t, v))))
+                });
             match wrapped {
                 Some(v) => v,
                 None => untyped_object(o, depth)?,
@@ -184,7 +186,10 @@ fn looks_dynamic(o: &serde_json::Map<String, J>) -> bool {
 fn untyped_object(o: &serde_json::Map<String, J>, depth: usize) -> Result<Value, JsonDecodeError> {
     let mut entries = Vec::with_capacity(o.len());
     for (k, v) in o {
-        entries.push((k.clone(), untyped(v, depth + 1).map_err(|e| e.under(&format!(".{k}")))?));
+        entries.push((
+            k.clone(),
+            untyped(v, depth + 1).map_err(|e| e.under(&format!(".{k}")))?,
+        ));
     }
     entries.sort_by(|a, b| a.0.cmp(&b.0));
     Ok(Value::Object(entries))

@@ -1,10 +1,10 @@
 //! Resource changes decoded once, for both `planned_values` and `resource_changes`.
 
+use std::collections::HashMap;
 use tfshow_addrs::{AbsProviderConfig, AbsResourceInstance, ResourceMode};
 use tfshow_cty::msgpack::{decode_untyped, Options};
 use tfshow_cty::{Path, PathStep, Value};
 use tfshow_planfile::model::{self, ResourceInstanceChange};
-use std::collections::HashMap;
 
 use tfshow_schema::{Mode, Schemas};
 use tfshow_state::State;
@@ -56,10 +56,17 @@ pub(crate) fn state_schema_versions(states: &[Option<&State>]) -> StateSchemaVer
     let mut out = HashMap::new();
     for s in states.iter().flatten() {
         for r in &s.resources {
-            let Ok(p) = AbsProviderConfig::parse(&r.provider) else { continue };
-            let mode = if r.mode == tfshow_state::Mode::Data { Mode::Data } else { Mode::Managed };
+            let Ok(p) = AbsProviderConfig::parse(&r.provider) else {
+                continue;
+            };
+            let mode = if r.mode == tfshow_state::Mode::Data {
+                Mode::Data
+            } else {
+                Mode::Managed
+            };
             if let Some(i) = r.instances.iter().find(|i| i.deposed.is_empty()) {
-                out.entry((p.provider.to_string(), mode, r.type_.clone())).or_insert(i.schema_version);
+                out.entry((p.provider.to_string(), mode, r.type_.clone()))
+                    .or_insert(i.schema_version);
             }
         }
     }
@@ -81,7 +88,10 @@ pub(crate) fn decode<'a>(
     let info = TypeInfo::lookup(schemas, &provider, mode, &addr.type_, at)?;
     let schema_version = match info.schema {
         Some(s) => s.version,
-        None => fallback_versions.get(&(provider.clone(), mode, addr.type_.clone())).copied().unwrap_or(0),
+        None => fallback_versions
+            .get(&(provider.clone(), mode, addr.type_.clone()))
+            .copied()
+            .unwrap_or(0),
     };
     let c = &rc.change;
     let before = match &c.before {

@@ -142,7 +142,10 @@ fn decode_all<'a>(
     schemas: Option<&'a Schemas>,
     versions: &decode::StateSchemaVersions,
 ) -> Result<Vec<Decoded<'a>>, Error> {
-    changes.into_iter().map(|rc| decode::decode(rc, schemas, versions)).collect()
+    changes
+        .into_iter()
+        .map(|rc| decode::decode(rc, schemas, versions))
+        .collect()
 }
 
 /// Sorts changes as the version does: by address components and deposed key (1.4+), or by

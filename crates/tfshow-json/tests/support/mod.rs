@@ -12,7 +12,9 @@ pub fn cases_with(file: &str) -> Vec<PathBuf> {
     let mut out = Vec::new();
     for scenario in std::fs::read_dir(scenarios_dir()).expect("testdata/oracle/scenarios") {
         let scenario = scenario.expect("dir entry").path();
-        let Ok(versions) = std::fs::read_dir(&scenario) else { continue };
+        let Ok(versions) = std::fs::read_dir(&scenario) else {
+            continue;
+        };
         for v in versions {
             let v = v.expect("dir entry").path();
             if v.join(file).is_file() {
@@ -27,13 +29,19 @@ pub fn cases_with(file: &str) -> Vec<PathBuf> {
 /// A short name for a case folder: `scenario/tf-version`.
 pub fn case_name(dir: &Path) -> String {
     let parts: Vec<_> = dir.components().rev().take(2).collect();
-    format!("{}/{}", parts[1].as_os_str().to_string_lossy(), parts[0].as_os_str().to_string_lossy())
+    format!(
+        "{}/{}",
+        parts[1].as_os_str().to_string_lossy(),
+        parts[0].as_os_str().to_string_lossy()
+    )
 }
 
 /// Removes a top-level `"key":value` member from compact JSON (string-aware).
 pub fn strip_top_level_key(json: &[u8], key: &str) -> Vec<u8> {
     let needle = format!(",\"{key}\":");
-    let Some(start) = find(json, needle.as_bytes()) else { return json.to_vec() };
+    let Some(start) = find(json, needle.as_bytes()) else {
+        return json.to_vec();
+    };
     let mut i = start + needle.len();
     let (mut depth, mut in_str, mut esc) = (0i32, false, false);
     while i < json.len() {
@@ -123,7 +131,11 @@ pub fn json_diff(expected: &[u8], actual: &[u8]) -> Option<String> {
     }
     let (e, a) = (pretty(expected), pretty(actual));
     let diff = similar::TextDiff::from_lines(&e, &a);
-    let mut text = diff.unified_diff().context_radius(3).header("terraform", "tfshow").to_string();
+    let mut text = diff
+        .unified_diff()
+        .context_radius(3)
+        .header("terraform", "tfshow")
+        .to_string();
     if text.trim().is_empty() {
         text = "documents differ only in whitespace or invalid UTF-8".into();
     }
