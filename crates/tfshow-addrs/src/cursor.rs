@@ -61,7 +61,7 @@ impl<'a> Cursor<'a> {
     }
 
     /// Consumes `c` or fails naming what was found instead.
-    pub(crate) fn expect(&mut self, c: char) -> Result<(), String> {
+    pub(crate) fn require(&mut self, c: char) -> Result<(), String> {
         if self.eat(c) {
             Ok(())
         } else {
@@ -125,7 +125,7 @@ impl<'a> Cursor<'a> {
             Some(c) if c == '-' || c.is_ascii_digit() => InstanceKey::Int(self.int()?),
             _ => return Err(self.unexpected("an instance key")),
         };
-        self.expect(']')?;
+        self.require(']')?;
         Ok(key)
     }
 

@@ -66,7 +66,7 @@ fn parse_steps(cur: &mut Cursor<'_>) -> Result<Vec<ModuleInstanceStep>, String> 
         if cur.is_at_end() {
             return Ok(steps);
         }
-        cur.expect('.')?;
+        cur.require('.')?;
     }
 }
 
@@ -82,7 +82,7 @@ pub(crate) fn parse_prefix(cur: &mut Cursor<'_>) -> Result<ModuleInstance, Strin
     let mut steps = Vec::new();
     while cur.eat_keyword("module") {
         steps.push(step(cur)?);
-        cur.expect('.')?;
+        cur.require('.')?;
     }
     Ok(ModuleInstance(steps))
 }

@@ -115,7 +115,7 @@ impl AbsProviderConfig {
         let provider = if cur.eat_str("provider[") {
             let at = cur.pos();
             let source = read_quoted(cur)?;
-            cur.expect(']')?;
+            cur.require(']')?;
             Provider::parse_source(&source).map_err(|e| format!("{e} at byte {at}"))?
         } else if cur.eat_keyword("provider") {
             Provider::legacy(cur.name()?)

@@ -54,7 +54,7 @@ fn is_printable(c: char) -> bool {
 /// Accepts the escapes [`write_quoted`] produces plus `\uXXXX` / `\UXXXXXXXX` in either case;
 /// an unescaped `${` or `%{` is an error because addresses cannot contain templates.
 pub(crate) fn read_quoted(cur: &mut Cursor<'_>) -> Result<String, String> {
-    cur.expect('"')?;
+    cur.require('"')?;
     let mut value = String::new();
     loop {
         let at = cur.pos();

@@ -102,7 +102,7 @@ impl AbsResourceInstance {
         let module = parse_prefix(cur)?;
         let mode = ResourceMode::parse_prefix(cur);
         let type_ = cur.name()?.to_owned();
-        cur.expect('.')?;
+        cur.require('.')?;
         let name = cur.name()?.to_owned();
         let key = cur.key()?;
         cur.expect_end()?;
