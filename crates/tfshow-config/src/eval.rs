@@ -70,3 +70,19 @@ fn literal_template(t: &Template) -> Option<String> {
     }
     Some(out)
 }
+
+/// The `references` of an expression. (Placeholder: plain traversals only.)
+pub fn references(expr: &Expression) -> Vec<String> {
+    let mut out = Vec::new();
+    if let Some(names) = crate::parse::traversal_names_pub(expr) {
+        let subject_len = match names[0].as_str() {
+            "data" | "module" => 3.min(names.len()),
+            "self" => 1,
+            _ => 2.min(names.len()),
+        };
+        for n in (subject_len..=names.len()).rev() {
+            out.push(names[..n].join("."));
+        }
+    }
+    out
+}

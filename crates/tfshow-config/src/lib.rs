@@ -6,8 +6,13 @@
 
 mod eval;
 mod load;
+pub mod model;
+mod parse;
+mod tree;
 mod typeexpr;
 
-pub use eval::constant_value;
+pub use eval::{constant_value, references};
 pub use load::{load_module, ConfigError, Module, Variable};
+pub use parse::load_module_config;
+pub use tree::{load_tree, SnapshotFiles};
 pub use typeexpr::type_constraint;

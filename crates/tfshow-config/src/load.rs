@@ -32,6 +32,30 @@ pub enum ConfigError {
     },
 }
 
+impl ConfigError {
+    /// Prefixes the file name with the module's snapshot folder (`tfconfig/m-KEY/`).
+    pub(crate) fn in_module(self, key: &str) -> ConfigError {
+        match self {
+            ConfigError::Syntax {
+                file,
+                line,
+                message,
+            } => ConfigError::Syntax {
+                file: format!("tfconfig/m-{key}/{file}"),
+                line,
+                message,
+            },
+            ConfigError::Invalid { file, message } if !file.starts_with("tfconfig/") => {
+                ConfigError::Invalid {
+                    file: format!("tfconfig/m-{key}/{file}"),
+                    message,
+                }
+            }
+            e => e,
+        }
+    }
+}
+
 /// A module's declarations.
 #[derive(Debug, Default, Clone)]
 pub struct Module {

@@ -7,6 +7,7 @@
 //! are decoded from their encoding alone (see `KNOWN-DIVERGENCES.md`).
 
 mod checks;
+mod config;
 mod error;
 mod marks;
 pub mod plan;

@@ -2,6 +2,8 @@
 
 use std::io::Write;
 
+use tfshow_config::model::ConfigNode;
+use tfshow_config::{load_tree, SnapshotFiles};
 use tfshow_cty::Value;
 use tfshow_gojson::Writer;
 use tfshow_planfile::{sniff, Kind, PlanFile};
@@ -32,13 +34,8 @@ pub enum ShowError {
     #[error("{0}")]
     State(String),
     /// The configuration snapshot could not be read.
-    #[error("tfconfig/m-{module}/{source}")]
-    Config {
-        /// Module key.
-        module: String,
-        /// What went wrong, starting with the file name.
-        source: tfshow_config::ConfigError,
-    },
+    #[error(transparent)]
+    Config(tfshow_config::ConfigError),
     /// The document could not be built.
     #[error(transparent)]
     Document(#[from] Error),
@@ -83,13 +80,18 @@ pub fn show_json(
     let prior = read_state("tfstate", &file.prior_state)?;
     let prev = read_state("tfstate-prev", &file.prev_run_state)?;
     let version = TfVersion::parse(&file.plan.terraform_version);
-    let defaults = root_variable_defaults(&file)?;
+    let tree = config_tree(&file)?;
+    let defaults: Vec<(String, Value)> = tree
+        .iter()
+        .flat_map(|t| &t.module.variables)
+        .filter_map(|v| Some((v.name.clone(), v.default.clone()?)))
+        .collect();
     let input = PlanInput {
         plan: &file.plan,
         prior_state: prior.as_ref(),
         prev_run_state: prev.as_ref(),
         variable_defaults: &defaults,
-        configuration: None,
+        configuration: tree.as_ref(),
     };
     let mut w = Writer::streaming(version.dialect(), out);
     write_plan(&mut w, &input, schemas)?;
@@ -98,23 +100,23 @@ pub fn show_json(
     Ok(Shown::Plan)
 }
 
-/// Defaults of the root module's variables, from the plan's configuration snapshot.
-fn root_variable_defaults(file: &PlanFile) -> Result<Vec<(String, Value)>, ShowError> {
-    let Some(root) = file.config.as_ref().and_then(|c| c.modules.get("")) else {
-        return Ok(Vec::new());
+/// The module tree of the plan's configuration snapshot, if it has one.
+fn config_tree(file: &PlanFile) -> Result<Option<ConfigNode>, ShowError> {
+    let Some(snapshot) = &file.config else {
+        return Ok(None);
     };
-    let files: Vec<(&str, &[u8])> = root
-        .files
+    let files: SnapshotFiles<'_> = snapshot
+        .modules
         .iter()
-        .map(|(n, b)| (n.as_str(), b.as_slice()))
+        .map(|(key, m)| {
+            (
+                key.as_str(),
+                m.files
+                    .iter()
+                    .map(|(n, b)| (n.as_str(), b.as_slice()))
+                    .collect(),
+            )
+        })
         .collect();
-    let module = tfshow_config::load_module(&files).map_err(|source| ShowError::Config {
-        module: String::new(),
-        source,
-    })?;
-    Ok(module
-        .variables
-        .into_iter()
-        .filter_map(|v| Some((v.name, v.default?)))
-        .collect())
+    load_tree(&files).map(Some).map_err(ShowError::Config)
 }

@@ -38,8 +38,8 @@ pub struct PlanInput<'a> {
     pub prev_run_state: Option<&'a State>,
     /// Defaults of the root module's variables, from the configuration snapshot.
     pub variable_defaults: &'a [(String, Value)],
-    /// The `configuration` document, if one was built.
-    pub configuration: Option<&'a [u8]>,
+    /// The configuration snapshot's module tree, for the `configuration` section.
+    pub configuration: Option<&'a tfshow_config::model::ConfigNode>,
 }
 
 /// Writes the plan document as the Terraform version that wrote the plan prints it.
@@ -100,7 +100,12 @@ pub fn write_document(
     }
     if let Some(config) = input.configuration {
         w.key("configuration");
-        w.raw(config);
+        let fallback = |provider: &str, mode: tfshow_schema::Mode, type_name: &str| {
+            versions
+                .get(&(provider.to_owned(), mode, type_name.to_owned()))
+                .copied()
+        };
+        crate::config::write_configuration(w, config, schemas, &version, &fallback)?;
     }
     if version.at_least(1, 2, 0) {
         let attrs = plan

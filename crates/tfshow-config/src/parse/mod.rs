@@ -1,0 +1,242 @@
+//! Reading a module's files (native and JSON syntax) and merging override files.
+
+mod hcl;
+mod json;
+
+pub(crate) use hcl::traversal_names as traversal_names_pub;
+pub(crate) use json::json_blocks;
+
+use tfshow_cty::convert::convert;
+
+use crate::load::ConfigError;
+use crate::model::{BlockBody, ModuleConfig, NestedBlockDecl};
+
+/// A problem in one file, before the file name is attached.
+#[derive(Debug)]
+pub(crate) struct FileError {
+    /// Byte offset in the file, when known.
+    pub offset: Option<usize>,
+    /// 1-based line, when known.
+    pub line: Option<usize>,
+    pub message: String,
+}
+
+/// Whether a file name is an override file (`override.tf`, `x_override.tf`, also `.tf.json`).
+pub(crate) fn is_override(name: &str) -> bool {
+    let stem = name
+        .strip_suffix(".tf.json")
+        .or_else(|| name.strip_suffix(".tf"))
+        .unwrap_or(name);
+    stem == "override" || stem.ends_with("_override")
+}
+
+fn line_of(src: &[u8], offset: usize) -> usize {
+    src[..offset.min(src.len())]
+        .iter()
+        .filter(|&&b| b == b'\n')
+        .count()
+        + 1
+}
+
+/// Reads one file.
+fn parse_file(name: &str, bytes: &[u8]) -> Result<ModuleConfig, ConfigError> {
+    let located = |e: FileError| ConfigError::Syntax {
+        file: name.to_owned(),
+        line: e.line.or(e.offset.map(|o| line_of(bytes, o))).unwrap_or(1),
+        message: e.message,
+    };
+    if name.ends_with(".tf.json") {
+        return json::parse_file(bytes).map_err(located);
+    }
+    let src = std::str::from_utf8(bytes).map_err(|e| ConfigError::Syntax {
+        file: name.to_owned(),
+        line: line_of(bytes, e.valid_up_to()),
+        message: "file is not valid UTF-8".into(),
+    })?;
+    hcl::parse_file(src).map_err(located)
+}
+
+/// Loads a module from its files (name, content). Files other than `.tf` and `.tf.json` are
+/// ignored. Primary files are read in name order, then override files, whose declarations
+/// replace the attributes (and nested blocks of the same type) of same-named declarations.
+pub fn load_module_config(files: &[(&str, &[u8])]) -> Result<ModuleConfig, ConfigError> {
+    let mut files: Vec<&(&str, &[u8])> = files
+        .iter()
+        .filter(|(n, _)| n.ends_with(".tf") || n.ends_with(".tf.json"))
+        .collect();
+    files.sort_by_key(|(n, _)| (is_override(n), *n));
+    let mut module = ModuleConfig::default();
+    for (name, bytes) in files {
+        let part = parse_file(name, bytes)?;
+        let dup = |what: &str, id: &str| ConfigError::Invalid {
+            file: (*name).to_owned(),
+            message: format!("duplicate {what} {id:?}"),
+        };
+        if is_override(name) {
+            apply_override(&mut module, part);
+            continue;
+        }
+        for v in part.variables {
+            if module.variables.iter().any(|x| x.name == v.name) {
+                return Err(dup("variable", &v.name));
+            }
+            module.variables.push(v);
+        }
+        for o in part.outputs {
+            if module.outputs.iter().any(|x| x.name == o.name) {
+                return Err(dup("output", &o.name));
+            }
+            module.outputs.push(o);
+        }
+        for r in part
+            .managed_resources
+            .into_iter()
+            .chain(part.data_resources)
+        {
+            let list = match r.mode {
+                crate::model::ResourceMode::Managed => &mut module.managed_resources,
+                crate::model::ResourceMode::Data => &mut module.data_resources,
+            };
+            if list
+                .iter()
+                .any(|x| x.type_name == r.type_name && x.name == r.name)
+            {
+                return Err(dup("resource", &r.address()));
+            }
+            list.push(r);
+        }
+        for mc in part.module_calls {
+            if module.module_calls.iter().any(|x| x.name == mc.name) {
+                return Err(dup("module call", &mc.name));
+            }
+            module.module_calls.push(mc);
+        }
+        module.provider_configs.extend(part.provider_configs);
+        module.required_providers.extend(part.required_providers);
+        module.actions.extend(part.actions);
+    }
+    for v in &mut module.variables {
+        if let (Some(d), Some(t)) = (&v.default, &v.type_constraint) {
+            v.default = Some(convert(d, t).map_err(|e| ConfigError::Invalid {
+                file: String::new(),
+                message: format!("variable {:?}: invalid default: {e}", v.name),
+            })?);
+        }
+    }
+    Ok(module)
+}
+
+/// Merges a body from an override file into a base body: attributes replace attributes of the
+/// same name; nested blocks of a type replace all base blocks of that type.
+fn merge_body(base: &mut BlockBody, over: BlockBody) {
+    for (k, e) in over.attributes {
+        match base.attributes.iter_mut().find(|(n, _)| *n == k) {
+            Some(slot) => slot.1 = e,
+            None => base.attributes.push((k, e)),
+        }
+    }
+    let types: Vec<String> = over.blocks.iter().map(|b| b.type_name.clone()).collect();
+    base.blocks.retain(|b| !types.contains(&b.type_name));
+    base.blocks
+        .extend(over.blocks.into_iter().collect::<Vec<NestedBlockDecl>>());
+    if let (Some(bm), Some(om)) = (&mut base.json_members, over.json_members) {
+        for (k, v) in om {
+            match bm.iter_mut().find(|(n, _)| *n == k) {
+                Some(slot) => slot.1 = v,
+                None => bm.push((k, v)),
+            }
+        }
+    }
+}
+
+fn apply_override(module: &mut ModuleConfig, part: ModuleConfig) {
+    for v in part.variables {
+        if let Some(b) = module.variables.iter_mut().find(|x| x.name == v.name) {
+            if v.type_constraint.is_some() {
+                b.type_constraint = v.type_constraint;
+            }
+            if v.default.is_some() {
+                b.default = v.default;
+            }
+            if v.description.is_some() {
+                b.description = v.description;
+            }
+            b.sensitive |= v.sensitive;
+            b.ephemeral |= v.ephemeral;
+        }
+    }
+    for o in part.outputs {
+        if let Some(b) = module.outputs.iter_mut().find(|x| x.name == o.name) {
+            if o.value.is_some() {
+                b.value = o.value;
+            }
+            if o.description.is_some() {
+                b.description = o.description;
+            }
+            b.sensitive |= o.sensitive;
+            if !o.depends_on.is_empty() {
+                b.depends_on = o.depends_on;
+            }
+        }
+    }
+    for r in part
+        .managed_resources
+        .into_iter()
+        .chain(part.data_resources)
+    {
+        let list = match r.mode {
+            crate::model::ResourceMode::Managed => &mut module.managed_resources,
+            crate::model::ResourceMode::Data => &mut module.data_resources,
+        };
+        if let Some(b) = list
+            .iter_mut()
+            .find(|x| x.type_name == r.type_name && x.name == r.name)
+        {
+            if r.provider.is_some() {
+                b.provider = r.provider;
+            }
+            if r.count.is_some() {
+                b.count = r.count;
+            }
+            if r.for_each.is_some() {
+                b.for_each = r.for_each;
+            }
+            if !r.depends_on.is_empty() {
+                b.depends_on = r.depends_on;
+            }
+            if !r.provisioners.is_empty() {
+                b.provisioners = r.provisioners;
+            }
+            merge_body(&mut b.body, r.body);
+        }
+    }
+    for mc in part.module_calls {
+        if let Some(b) = module.module_calls.iter_mut().find(|x| x.name == mc.name) {
+            b.source = mc.source;
+            if mc.version.is_some() {
+                b.version = mc.version;
+            }
+            if mc.count.is_some() {
+                b.count = mc.count;
+            }
+            if mc.for_each.is_some() {
+                b.for_each = mc.for_each;
+            }
+            if !mc.providers.is_empty() {
+                b.providers = mc.providers;
+            }
+            merge_body(&mut b.body, mc.body);
+        }
+    }
+    for p in part.provider_configs {
+        match module
+            .provider_configs
+            .iter_mut()
+            .find(|x| x.key() == p.key())
+        {
+            Some(b) => merge_body(&mut b.body, p.body),
+            None => module.provider_configs.push(p),
+        }
+    }
+    module.required_providers.extend(part.required_providers);
+}

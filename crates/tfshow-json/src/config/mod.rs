@@ -1,0 +1,99 @@
+//! The `configuration` section of a plan document (`jsonconfig`).
+//!
+//! ```text
+//! {"provider_config":{KEY:{"name":…,"full_name":…,"alias":…,"version_constraint":…,
+//!                          "module_address":…,"expressions":{…}}},
+//!  "root_module":{…}}
+//! ```
+
+mod constraints;
+mod expressions;
+mod module;
+mod providers;
+
+use tfshow_config::model::ConfigNode;
+use tfshow_gojson::Writer;
+use tfshow_schema::{Mode, Schemas};
+
+use crate::error::Error;
+use crate::TfVersion;
+use expressions::{write_expressions, BodySchema};
+
+/// Writes the configuration document of the module tree `root`.
+pub(crate) fn write_configuration(
+    w: &mut Writer<'_>,
+    root: &ConfigNode,
+    schemas: Option<&Schemas>,
+    version: &TfVersion,
+    fallback_versions: &dyn Fn(&str, Mode, &str) -> Option<u64>,
+) -> Result<(), Error> {
+    let entries = providers::collect(root, version);
+    w.begin_object();
+    let shown: Vec<_> = entries
+        .iter()
+        .filter(|(_, e)| e.parent_key.is_empty())
+        .collect();
+    if !shown.is_empty() {
+        w.key("provider_config");
+        w.begin_object();
+        for (key, e) in shown {
+            w.key(key);
+            w.begin_object();
+            w.key("name");
+            w.string(&e.name);
+            if version.at_least(1, 1, 0) && !e.full_name.is_empty() {
+                w.key("full_name");
+                w.string(&e.full_name);
+            }
+            if let Some(a) = e.alias.as_deref().filter(|a| !a.is_empty()) {
+                w.key("alias");
+                w.string(a);
+            }
+            if !e.version_constraint.is_empty() {
+                w.key("version_constraint");
+                w.string(&e.version_constraint);
+            }
+            if !e.module_address.is_empty() {
+                w.key("module_address");
+                w.string(&e.module_address);
+            }
+            if let Some((path, i)) = &e.block {
+                if let Some(block) =
+                    find(root, path).and_then(|n| n.module.provider_configs.get(*i))
+                {
+                    let provider_schema = schemas
+                        .and_then(|s| s.providers.get(&e.full_name))
+                        .and_then(|p| p.provider.as_ref());
+                    let schema = match (schemas, provider_schema) {
+                        (Some(_), Some(p)) => Some(BodySchema::Block(&p.block)),
+                        (Some(_), None) => None,
+                        (None, _) => Some(BodySchema::Unknown),
+                    };
+                    if let Some(schema) =
+                        schema.filter(|s| expressions::has_expressions(&block.body, s))
+                    {
+                        w.key("expressions");
+                        write_expressions(w, &block.body, &schema);
+                    }
+                }
+            }
+            w.end_object();
+        }
+        w.end_object();
+    }
+    w.key("root_module");
+    let cx = module::Context {
+        schemas,
+        providers: &entries,
+        version,
+        fallback_versions,
+    };
+    module::write_module(w, root, "", &cx)?;
+    w.end_object();
+    Ok(())
+}
+
+fn find<'a>(root: &'a ConfigNode, path: &[String]) -> Option<&'a ConfigNode> {
+    path.iter()
+        .try_fold(root, |node, name| node.children.get(name))
+}

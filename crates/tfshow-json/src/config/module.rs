@@ -1,0 +1,302 @@
+//! One module of the `configuration` document.
+//!
+//! ```text
+//! {"outputs":{NAME:{"sensitive":…,"expression":{…},"depends_on":[…],"description":…}},
+//!  "resources":[{"address":…,"mode":…,"type":…,"name":…,"provider_config_key":…,
+//!                "provisioners":[…],"expressions":{…},"schema_version":…,
+//!                "count_expression":{…},"for_each_expression":{…},"depends_on":[…]}],
+//!  "module_calls":{NAME:{"source":…,"expressions":{…},"count_expression":{…},
+//!                  "for_each_expression":{…},"module":{…},"version_constraint":…,
+//!                  "depends_on":[…]}},
+//!  "variables":{NAME:{"default":…,"description":…,"sensitive":true}}}
+//! ```
+
+use std::collections::BTreeMap;
+
+use hcl_edit::expr::{Expression, TraversalOperator};
+use tfshow_config::model::{ConfigNode, ResourceDecl, ResourceMode};
+use tfshow_cty::json::write_value;
+use tfshow_gojson::Writer;
+use tfshow_schema::{Mode, Schemas};
+
+use super::expressions::{
+    has_expressions, is_empty, write_expression, write_expressions, BodySchema,
+};
+use super::providers::{fqn_for_local, resource_key, ProviderEntry};
+use crate::error::{invalid, Error};
+use crate::TfVersion;
+
+/// Everything a module writer needs besides the module.
+pub(crate) struct Context<'a> {
+    pub schemas: Option<&'a Schemas>,
+    pub providers: &'a BTreeMap<String, ProviderEntry>,
+    pub version: &'a TfVersion,
+    /// Schema versions from states, for use without schemas.
+    pub fallback_versions: &'a dyn Fn(&str, Mode, &str) -> Option<u64>,
+}
+
+/// The subject of a reference written as a plain traversal (`depends_on` entries).
+fn subject(e: &Expression) -> String {
+    let mut names: Vec<String> = Vec::new();
+    let mut cur = e;
+    let ops: Vec<&TraversalOperator> = match e {
+        Expression::Traversal(t) => {
+            cur = &t.expr;
+            t.operators.iter().map(|o| o.value()).collect()
+        }
+        _ => Vec::new(),
+    };
+    let Expression::Variable(root) = cur else {
+        return String::new();
+    };
+    names.push(root.value().to_string());
+    for op in ops {
+        match op {
+            TraversalOperator::GetAttr(id) => names.push(id.value().to_string()),
+            _ => break,
+        }
+    }
+    let take = match names[0].as_str() {
+        "var" | "local" | "count" | "each" | "path" | "terraform" => 2,
+        "self" => 1,
+        "module" => 3,
+        "data" => 3,
+        "resource" => return names.get(1..3).map(|n| n.join(".")).unwrap_or_default(),
+        _ => 2,
+    };
+    names.truncate(take);
+    names.join(".")
+}
+
+fn write_depends_on(w: &mut Writer<'_>, deps: &[Expression]) {
+    if deps.is_empty() {
+        return;
+    }
+    w.key("depends_on");
+    w.begin_array();
+    for d in deps {
+        w.string(&subject(d));
+    }
+    w.end_array();
+}
+
+fn write_count_for_each(
+    w: &mut Writer<'_>,
+    count: Option<&Expression>,
+    for_each: Option<&Expression>,
+) {
+    if let Some(c) = count.filter(|c| !is_empty(c)) {
+        w.key("count_expression");
+        write_expression(w, c);
+    } else if let Some(f) = for_each.filter(|f| !is_empty(f)) {
+        w.key("for_each_expression");
+        write_expression(w, f);
+    }
+}
+
+/// Writes a module object. `addr` is the prefix of its provider keys.
+pub(crate) fn write_module(
+    w: &mut Writer<'_>,
+    node: &ConfigNode,
+    addr: &str,
+    cx: &Context<'_>,
+) -> Result<(), Error> {
+    let m = &node.module;
+    w.begin_object();
+    if !m.outputs.is_empty() {
+        let mut outputs: Vec<_> = m.outputs.iter().collect();
+        outputs.sort_by(|a, b| a.name.cmp(&b.name));
+        w.key("outputs");
+        w.begin_object();
+        for o in outputs {
+            w.key(&o.name);
+            w.begin_object();
+            if o.sensitive {
+                w.key("sensitive");
+                w.bool(true);
+            }
+            w.key("expression");
+            match &o.value {
+                Some(e) => write_expression(w, e),
+                None => w.raw(b"{}"),
+            }
+            write_depends_on(w, &o.depends_on);
+            if let Some(d) = o.description.as_deref().filter(|d| !d.is_empty()) {
+                w.key("description");
+                w.string(d);
+            }
+            w.end_object();
+        }
+        w.end_object();
+    }
+    let mut managed: Vec<&ResourceDecl> = m.managed_resources.iter().collect();
+    managed.sort_by_key(|r| r.address());
+    let mut data: Vec<&ResourceDecl> = m.data_resources.iter().collect();
+    data.sort_by_key(|r| r.address());
+    if !managed.is_empty() || !data.is_empty() {
+        w.key("resources");
+        w.begin_array();
+        for r in managed.into_iter().chain(data) {
+            write_resource(w, node, r, addr, cx)?;
+        }
+        w.end_array();
+    }
+    if !m.module_calls.is_empty() {
+        let mut calls: Vec<_> = m.module_calls.iter().collect();
+        calls.sort_by(|a, b| a.name.cmp(&b.name));
+        w.key("module_calls");
+        w.begin_object();
+        for call in calls {
+            let Some(child) = node.children.get(&call.name) else {
+                continue;
+            };
+            w.key(&call.name);
+            w.begin_object();
+            w.key("source");
+            w.string(&call.source);
+            let names: Vec<&str> = child
+                .module
+                .variables
+                .iter()
+                .map(|v| v.name.as_str())
+                .collect();
+            let schema = BodySchema::Attributes(&names);
+            if has_expressions(&call.body, &schema) {
+                w.key("expressions");
+                write_expressions(w, &call.body, &schema);
+            }
+            write_count_for_each(w, call.count.as_ref(), call.for_each.as_ref());
+            w.key("module");
+            let child_addr = if cx.version.at_least(1, 1, 0) {
+                child.path_string()
+            } else {
+                call.name.clone()
+            };
+            write_module(w, child, &child_addr, cx)?;
+            if let Some(v) = call.version.as_deref().filter(|v| !v.is_empty()) {
+                w.key("version_constraint");
+                w.string(v);
+            }
+            write_depends_on(w, &call.depends_on);
+            w.end_object();
+        }
+        w.end_object();
+    }
+    if !m.variables.is_empty() {
+        let mut vars: Vec<_> = m.variables.iter().collect();
+        vars.sort_by(|a, b| a.name.cmp(&b.name));
+        w.key("variables");
+        w.begin_object();
+        for v in vars {
+            w.key(&v.name);
+            w.begin_object();
+            if let Some(d) = &v.default {
+                w.key("default");
+                write_value(w, d).map_err(|e| invalid(format!("variable {:?}", v.name), e))?;
+            }
+            if let Some(d) = v.description.as_deref().filter(|d| !d.is_empty()) {
+                w.key("description");
+                w.string(d);
+            }
+            if v.sensitive {
+                w.key("sensitive");
+                w.bool(true);
+            }
+            w.end_object();
+        }
+        w.end_object();
+    }
+    w.end_object();
+    Ok(())
+}
+
+/// Attribute names of Terraform's built-in provisioners.
+fn provisioner_attributes(type_name: &str) -> &'static [&'static str] {
+    match type_name {
+        "local-exec" => &[
+            "command",
+            "environment",
+            "interpreter",
+            "quiet",
+            "working_dir",
+        ],
+        "remote-exec" => &["inline", "script", "scripts"],
+        "file" => &["content", "destination", "source"],
+        _ => &[],
+    }
+}
+
+fn write_resource(
+    w: &mut Writer<'_>,
+    node: &ConfigNode,
+    r: &ResourceDecl,
+    addr: &str,
+    cx: &Context<'_>,
+) -> Result<(), Error> {
+    let provider = r.provider_ref();
+    let fqn = fqn_for_local(&node.module, &provider.name);
+    let mode = match r.mode {
+        ResourceMode::Managed => Mode::Managed,
+        ResourceMode::Data => Mode::Data,
+    };
+    let schema = match cx.schemas {
+        Some(s) => Some(s.resource(&fqn, mode, &r.type_name).ok_or_else(|| {
+            invalid(
+                r.address(),
+                format!("no schema found for {} (in provider {fqn})", r.address()),
+            )
+        })?),
+        None => None,
+    };
+    w.begin_object();
+    w.key("address");
+    w.string(&r.address());
+    w.key("mode");
+    w.string(match r.mode {
+        ResourceMode::Managed => "managed",
+        ResourceMode::Data => "data",
+    });
+    w.key("type");
+    w.string(&r.type_name);
+    w.key("name");
+    w.string(&r.name);
+    w.key("provider_config_key");
+    w.string(&if cx.version.at_least(1, 1, 0) {
+        resource_key(&provider, addr, cx.providers)
+    } else {
+        super::providers::opaque_key(&provider.compact(), addr)
+    });
+    if !r.provisioners.is_empty() {
+        w.key("provisioners");
+        w.begin_array();
+        for (t, body) in &r.provisioners {
+            w.begin_object();
+            w.key("type");
+            w.string(t);
+            let schema = BodySchema::Attributes(provisioner_attributes(t));
+            if has_expressions(body, &schema) {
+                w.key("expressions");
+                write_expressions(w, body, &schema);
+            }
+            w.end_object();
+        }
+        w.end_array();
+    }
+    let body_schema = match schema {
+        Some(s) => BodySchema::Block(&s.block),
+        None => BodySchema::Unknown,
+    };
+    if has_expressions(&r.body, &body_schema) {
+        w.key("expressions");
+        write_expressions(w, &r.body, &body_schema);
+    }
+    w.key("schema_version");
+    w.u64(match schema {
+        Some(s) => s.version,
+        None => (cx.fallback_versions)(&fqn, mode, &r.type_name).unwrap_or(0),
+    });
+    write_count_for_each(w, r.count.as_ref(), r.for_each.as_ref());
+    write_depends_on(w, &r.depends_on);
+    w.end_object();
+    Ok(())
+}
