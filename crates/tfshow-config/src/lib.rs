@@ -4,14 +4,14 @@
 //! This crate currently reads what `show -json` needs outside the `configuration` section:
 //! root module variables with their defaults converted to their type constraints.
 
-mod eval;
+mod expr;
 mod load;
 pub mod model;
 mod parse;
 mod tree;
 mod typeexpr;
 
-pub use eval::{constant_value, references};
+pub use expr::{constant_value, constant_value_in, references};
 pub use load::{load_module, ConfigError, Module, Variable};
 pub use parse::load_module_config;
 pub use tree::{load_tree, SnapshotFiles};

@@ -6,7 +6,7 @@ use tfshow_cty::convert::convert;
 use tfshow_cty::json::from_json_untyped;
 use tfshow_cty::{Type, Value};
 
-use crate::eval::constant_value;
+use crate::expr::constant_value;
 use crate::typeexpr::type_constraint;
 
 /// A configuration file could not be read. The message names the file and line.

@@ -9,6 +9,7 @@
 mod checks;
 mod config;
 mod error;
+mod gosort;
 mod marks;
 pub mod plan;
 mod resource_values;

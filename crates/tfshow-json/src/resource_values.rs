@@ -65,9 +65,9 @@ impl<'a> TypeInfo<'a> {
     }
 
     /// Schema-declared sensitive paths in `v`.
-    pub fn sensitive_paths(&self, v: &Value) -> Vec<Path> {
+    pub fn sensitive_paths(&self, v: &Value, nested_types: bool) -> Vec<Path> {
         self.schema
-            .map(|s| s.block.sensitive_paths(v))
+            .map(|s| s.block.sensitive_paths_with(v, nested_types))
             .unwrap_or_default()
     }
 }

@@ -304,7 +304,7 @@ fn write_object(
     if version.has_sensitive_values() {
         let mut paths = inst.sensitive_attributes.clone();
         if version.at_least(1, 5, 0) {
-            paths.extend(info.sensitive_paths(&value));
+            paths.extend(info.sensitive_paths(&value, true));
         }
         w.key("sensitive_values");
         write_sensitive_as_bool(w, &value, &Marks::from_paths(&paths));

@@ -9,9 +9,15 @@ impl Block {
     /// even when null or unknown; nested blocks and nested types are descended where the value
     /// has them (not into null or unknown ones), one path per element.
     pub fn sensitive_paths(&self, value: &Value) -> Vec<Path> {
+        self.sensitive_paths_with(value, true)
+    }
+
+    /// [`Block::sensitive_paths`], optionally without descending into nested attribute types
+    /// (Terraform 1.0 only marked top-level attributes and nested blocks).
+    pub fn sensitive_paths_with(&self, value: &Value, nested_types: bool) -> Vec<Path> {
         let mut out = Vec::new();
         if self.contains_sensitive() {
-            block_paths(self, value.peel(), &mut Vec::new(), &mut out);
+            block_paths(self, value.peel(), &mut Vec::new(), &mut out, nested_types);
         }
         out
     }
@@ -23,7 +29,13 @@ fn with(path: &[PathStep], steps: impl IntoIterator<Item = PathStep>) -> Path {
     p
 }
 
-fn block_paths(block: &Block, value: &Value, path: &mut Path, out: &mut Vec<Path>) {
+fn block_paths(
+    block: &Block,
+    value: &Value,
+    path: &mut Path,
+    out: &mut Vec<Path>,
+    nested_types: bool,
+) {
     for (name, a) in &block.attributes {
         if a.sensitive {
             out.push(with(path, [PathStep::Attr(name.clone())]));
@@ -32,7 +44,7 @@ fn block_paths(block: &Block, value: &Value, path: &mut Path, out: &mut Vec<Path
     if value.is_null() {
         return;
     }
-    for (name, a) in &block.attributes {
+    for (name, a) in block.attributes.iter().filter(|_| nested_types) {
         if let Some(nt) = a.nested.as_ref().filter(|nt| nt.contains_sensitive()) {
             let child = value.get(name).map(Value::peel).unwrap_or(&Value::Null);
             nested_paths(nt, child, &with(path, [PathStep::Attr(name.clone())]), out);
@@ -48,11 +60,13 @@ fn block_paths(block: &Block, value: &Value, path: &mut Path, out: &mut Vec<Path
         }
         path.push(PathStep::Attr(name.clone()));
         match nb.nesting {
-            Nesting::Single | Nesting::Group => block_paths(&nb.block, child, path, out),
+            Nesting::Single | Nesting::Group => {
+                block_paths(&nb.block, child, path, out, nested_types)
+            }
             _ => {
                 for (key, elem) in elements(child) {
                     path.push(PathStep::Index(key));
-                    block_paths(&nb.block, elem.peel(), path, out);
+                    block_paths(&nb.block, elem.peel(), path, out, nested_types);
                     path.pop();
                 }
             }

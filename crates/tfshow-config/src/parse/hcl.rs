@@ -6,7 +6,7 @@ use hcl_edit::Span;
 use tfshow_cty::Value;
 
 use super::FileError;
-use crate::eval::constant_value;
+use crate::expr::constant_value;
 use crate::model::*;
 use crate::typeexpr::type_constraint;
 

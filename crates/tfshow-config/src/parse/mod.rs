@@ -3,7 +3,6 @@
 mod hcl;
 mod json;
 
-pub(crate) use hcl::traversal_names as traversal_names_pub;
 pub(crate) use json::json_blocks;
 
 use tfshow_cty::convert::convert;
@@ -53,7 +52,35 @@ fn parse_file(name: &str, bytes: &[u8]) -> Result<ModuleConfig, ConfigError> {
         line: line_of(bytes, e.valid_up_to()),
         message: "file is not valid UTF-8".into(),
     })?;
+    check_nesting(src).map_err(located)?;
     hcl::parse_file(src).map_err(located)
+}
+
+/// Brackets nest at most this deep in a native-syntax file; deeper input is refused before
+/// parsing, since the parser recurses once per level.
+pub const MAX_NESTING: usize = 256;
+
+/// Refuses sources whose brackets (`{[(` and template `${`/`%{`) nest deeper than
+/// [`MAX_NESTING`]. Strings and comments are not skipped, so the count errs on the safe side.
+fn check_nesting(src: &str) -> Result<(), FileError> {
+    let mut depth = 0usize;
+    for (i, b) in src.bytes().enumerate() {
+        match b {
+            b'{' | b'[' | b'(' => {
+                depth += 1;
+                if depth > MAX_NESTING {
+                    return Err(FileError {
+                        offset: Some(i),
+                        line: None,
+                        message: format!("expressions nest more than {MAX_NESTING} levels deep"),
+                    });
+                }
+            }
+            b'}' | b']' | b')' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    Ok(())
 }
 
 /// Loads a module from its files (name, content). Files other than `.tf` and `.tf.json` are

@@ -25,6 +25,7 @@ use crate::state::write_attribute_values;
 use crate::transform::{
     write_known, write_sensitive_as_bool, write_unknown_as_bool, UnknownElements,
 };
+use crate::TfVersion;
 
 /// Writes an instance key as JSON.
 pub(crate) fn write_index(w: &mut Writer<'_>, key: &InstanceKey) {
@@ -64,7 +65,7 @@ fn write_side(
 pub(crate) fn write_resource_change(
     w: &mut Writer<'_>,
     d: &Decoded<'_>,
-    mode: UnknownElements,
+    version: &TfVersion,
 ) -> Result<(), Error> {
     let at = d.rc.addr.as_str();
     w.begin_object();
@@ -92,7 +93,7 @@ pub(crate) fn write_resource_change(
         w.string(&d.rc.deposed_key);
     }
     w.key("change");
-    write_change(w, d, at, mode)?;
+    write_change(w, d, at, version)?;
     if let Some(reason) = reason_name(d.rc.action_reason) {
         w.key("action_reason");
         w.string(reason);
@@ -105,8 +106,9 @@ fn write_change(
     w: &mut Writer<'_>,
     d: &Decoded<'_>,
     at: &str,
-    mode: UnknownElements,
+    version: &TfVersion,
 ) -> Result<(), Error> {
+    let mode = version.unknown_elements();
     let c = &d.rc.change;
     w.begin_object();
     w.key("actions");
@@ -128,7 +130,7 @@ fn write_change(
         ("after_sensitive", &d.after, &d.after_paths),
     ] {
         let mut marks = Marks::from_paths(paths.iter());
-        for p in d.info.sensitive_paths(value) {
+        for p in d.info.sensitive_paths(value, version.at_least(1, 1, 0)) {
             marks.add(&p);
         }
         w.key(key);

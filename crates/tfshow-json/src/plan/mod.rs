@@ -163,7 +163,7 @@ fn sort_changes(changes: &mut [Decoded<'_>], version: &TfVersion) {
                 .then_with(|| a.rc.deposed_key.cmp(&b.rc.deposed_key))
         });
     } else {
-        changes.sort_by(|a, b| a.rc.addr.cmp(&b.rc.addr));
+        crate::gosort::slice_legacy(changes, |a, b| a.rc.addr < b.rc.addr);
     }
 }
 
@@ -185,7 +185,7 @@ fn write_changes(
     w.key(key);
     w.begin_array();
     for d in &changes {
-        changes::write_resource_change(w, d, version.unknown_elements())?;
+        changes::write_resource_change(w, d, version)?;
         w.flush_hint();
     }
     w.end_array();
@@ -221,7 +221,7 @@ fn write_deferred(
         w.key("reason");
         w.string(actions::deferred_reason_name(*reason));
         w.key("resource_change");
-        changes::write_resource_change(w, d, version.unknown_elements())?;
+        changes::write_resource_change(w, d, version)?;
         w.end_object();
     }
     w.end_array();

@@ -4,8 +4,6 @@
 //! the *unsorted* input (`%#v` renderings of the original elements) while the sort moves the
 //! output elements. The result is a fixed permutation of the plan-file order that only equals
 //! the sorted order by luck. This module replays Go's stable sort with that comparison.
-//! Index steps with numeric keys render a pointer in `%#v`; their order cannot be reproduced
-//! (see KNOWN-DIVERGENCES.md).
 
 use tfshow_addrs::{AbsResourceInstance, InstanceKey, ModuleInstance, ResourceMode};
 use tfshow_cty::{Path, PathStep, Value};
@@ -29,7 +27,7 @@ pub(crate) fn write(w: &mut Writer<'_>, attrs: &[RelevantAttr], sorted: bool) ->
     let mut order: Vec<usize> = (0..attrs.len()).collect();
     if sorted {
         let keys: Vec<String> = attrs.iter().map(go_syntax_key).collect();
-        go_slice_stable(&mut order, |i, j| keys[i] < keys[j]);
+        crate::gosort::slice_stable(&mut order, |i, j| keys[i] < keys[j]);
     }
     w.key("relevant_attributes");
     w.begin_array();
@@ -46,12 +44,33 @@ pub(crate) fn write(w: &mut Writer<'_>, attrs: &[RelevantAttr], sorted: bool) ->
     Ok(())
 }
 
+/// `%#v` of an `addrs.InstanceKey` interface field: the bare key (`"k"`, `10`) or nil.
 fn go_key(k: &InstanceKey) -> String {
     match k {
         InstanceKey::None | InstanceKey::Wildcard => "addrs.InstanceKey(nil)".into(),
-        InstanceKey::Int(i) => format!("addrs.IntKey({i})"),
-        InstanceKey::Str(s) => format!("addrs.StringKey({s:?})"),
+        InstanceKey::Int(i) => i.to_string(),
+        InstanceKey::Str(s) => go_quote(s),
     }
+}
+
+/// Go's `strconv.Quote`, close enough for ordering: printable runes as they are.
+fn go_quote(s: &str) -> String {
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if (c as u32) < 0x20 || c == '\u{7f}' => {
+                out.push_str(&format!("\\x{:02x}", c as u32))
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
 }
 
 fn go_module(m: &ModuleInstance) -> String {
@@ -71,8 +90,8 @@ fn go_module(m: &ModuleInstance) -> String {
     format!("addrs.ModuleInstance{{{}}}", steps.join(", "))
 }
 
-/// An approximation of Go's `%#v` of a `globalref.ResourceAttr`, exact in the parts where
-/// two entries can differ (except numeric index keys).
+/// Go's `%#v` of a `globalref.ResourceAttr`, exact in the parts where two entries can differ
+/// (non-ASCII characters in keys are not escaped the way `strconv.Quote` would).
 fn go_syntax_key(a: &RelevantAttr) -> String {
     let (module, mode, type_, name, key) = match AbsResourceInstance::parse(&a.resource) {
         Ok(r) => {
@@ -97,10 +116,17 @@ fn go_syntax_key(a: &RelevantAttr) -> String {
         .iter()
         .map(|s| match s {
             PathStep::Attr(n) => format!("cty.GetAttrStep{{Name:{n:?}}}"),
-            PathStep::Index(Value::String(k)) => format!(
-                "cty.IndexStep{{Key:cty.Value{{ty:cty.Type{{typeImpl:cty.primitiveType{{typeImplSigil:cty.typeImplSigil{{}}, Kind:0x53}}}}, v:{k:?}}}}}"
-            ),
-            PathStep::Index(_) => "cty.IndexStep{Key:cty.Value{ty:cty.Type{typeImpl:cty.primitiveType{typeImplSigil:cty.typeImplSigil{}, Kind:0x4e}}, v:(*big.Float)(0xc000000000)}}".into(),
+            // cty.Value has a GoString method.
+            PathStep::Index(Value::String(k)) => {
+                format!("cty.IndexStep{{Key:cty.StringVal({})}}", go_quote(k))
+            }
+            PathStep::Index(Value::Number(n)) if n.is_integer() => {
+                format!("cty.IndexStep{{Key:cty.NumberIntVal({})}}", n.as_text())
+            }
+            PathStep::Index(Value::Number(n)) => {
+                format!("cty.IndexStep{{Key:cty.NumberFloatVal({})}}", n.as_text())
+            }
+            PathStep::Index(_) => "cty.IndexStep{Key:cty.DynamicVal}".into(),
         })
         .collect();
     // Paths read from a plan file are never nil slices: an empty one is `cty.Path{}`.
@@ -110,133 +136,11 @@ fn go_syntax_key(a: &RelevantAttr) -> String {
     )
 }
 
-/// Go's `sort.SliceStable` (insertion sort on blocks of 20, then `symMerge`), with `less`
-/// taking the original positions, exactly as Terraform's comparison function does.
-fn go_slice_stable(data: &mut [usize], less: impl Fn(usize, usize) -> bool) {
-    let n = data.len();
-    let mut block = 20;
-    let (mut a, mut b) = (0, block);
-    while b <= n {
-        insertion_sort(data, &less, a, b);
-        a = b;
-        b += block;
-    }
-    insertion_sort(data, &less, a, n);
-    while block < n {
-        let (mut a, mut b) = (0, 2 * block);
-        while b <= n {
-            sym_merge(data, &less, a, a + block, b);
-            a = b;
-            b += 2 * block;
-        }
-        let m = a + block;
-        if m < n {
-            sym_merge(data, &less, a, m, n);
-        }
-        block *= 2;
-    }
-}
-
-fn insertion_sort(data: &mut [usize], less: &impl Fn(usize, usize) -> bool, a: usize, b: usize) {
-    for i in a + 1..b {
-        let mut j = i;
-        while j > a && less(j, j - 1) {
-            data.swap(j, j - 1);
-            j -= 1;
-        }
-    }
-}
-
-fn sym_merge(
-    data: &mut [usize],
-    less: &impl Fn(usize, usize) -> bool,
-    a: usize,
-    m: usize,
-    b: usize,
-) {
-    if m - a == 1 {
-        let (mut i, mut j) = (m, b);
-        while i < j {
-            let h = (i + j) / 2;
-            if less(h, a) {
-                i = h + 1;
-            } else {
-                j = h;
-            }
-        }
-        for k in a..i.saturating_sub(1) {
-            data.swap(k, k + 1);
-        }
-        return;
-    }
-    if b - m == 1 {
-        let (mut i, mut j) = (a, m);
-        while i < j {
-            let h = (i + j) / 2;
-            if !less(m, h) {
-                i = h + 1;
-            } else {
-                j = h;
-            }
-        }
-        let mut k = m;
-        while k > i {
-            data.swap(k, k - 1);
-            k -= 1;
-        }
-        return;
-    }
-    let mid = (a + b) / 2;
-    let n = mid + m;
-    let (mut start, mut r) = if m > mid { (n - b, mid) } else { (a, m) };
-    let p = n - 1;
-    while start < r {
-        let c = (start + r) / 2;
-        if !less(p - c, c) {
-            start = c + 1;
-        } else {
-            r = c;
-        }
-    }
-    let end = n - start;
-    if start < m && m < end {
-        rotate(data, start, m, end);
-    }
-    if a < start && start < mid {
-        sym_merge(data, less, a, start, mid);
-    }
-    if mid < end && end < b {
-        sym_merge(data, less, mid, end, b);
-    }
-}
-
-fn rotate(data: &mut [usize], a: usize, m: usize, b: usize) {
-    let (mut i, mut j) = (m - a, b - m);
-    while i != j {
-        if i > j {
-            swap_range(data, m - i, m, j);
-            i -= j;
-        } else {
-            swap_range(data, m - i, m + j - i, i);
-            j -= i;
-        }
-    }
-    swap_range(data, m - i, m, i);
-}
-
-fn swap_range(data: &mut [usize], a: usize, b: usize, n: usize) {
-    for i in 0..n {
-        data.swap(a + i, b + i);
-    }
-}
-
 #[cfg(test)]
 mod tests {
-    use super::*;
-
     fn run(keys: &[u32]) -> Vec<usize> {
         let mut data: Vec<usize> = (0..keys.len()).collect();
-        go_slice_stable(&mut data, |i, j| keys[i] < keys[j]);
+        crate::gosort::slice_stable(&mut data, |i, j| keys[i] < keys[j]);
         data
     }
 

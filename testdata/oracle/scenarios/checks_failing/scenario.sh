@@ -1,0 +1,2 @@
+main_config
+capture_plan

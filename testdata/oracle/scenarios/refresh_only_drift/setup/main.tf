@@ -1,0 +1,45 @@
+terraform {
+  required_providers {
+    oracle = { source = "corpus/oracle" }
+  }
+}
+
+resource "oracle_thing" "drifted" {
+  name      = "ro-drifted"
+  tags      = { a = "1" }
+  list_str  = ["x", "y"]
+  count_num = 5
+}
+
+resource "oracle_thing" "gone" {
+  name = "ro-gone"
+}
+
+resource "oracle_thing" "stable" {
+  name = "ro-stable"
+}
+
+resource "oracle_blocks" "b" {
+  name = "ro-blocks"
+  item {
+    name  = "i"
+    value = "v"
+  }
+  tag {
+    key   = "k1"
+    value = "v1"
+  }
+}
+
+module "m" {
+  source = "./modules/m"
+  names  = ["ro-m0", "ro-m1"]
+}
+
+output "drifted_tags" {
+  value = oracle_thing.drifted.tags
+}
+
+output "gone_id" {
+  value = oracle_thing.gone.id
+}
