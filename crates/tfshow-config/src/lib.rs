@@ -1,18 +1,20 @@
 //! Terraform configuration as stored in a plan's configuration snapshot: native HCL and
 //! `.tf.json` files of a module, with override files merged.
 //!
-//! This crate currently reads what `show -json` needs outside the `configuration` section:
-//! root module variables with their defaults converted to their type constraints.
+//! - [`load_tree`]: the module tree of a snapshot ([`model::ConfigNode`]);
+//! - [`load_module_config`]: one module's declarations ([`model::ModuleConfig`]);
+//! - [`constant_value`] and [`references`]: what `show -json` prints for each expression;
+//! - [`type_constraint`]: variable type constraints.
 
+mod error;
 mod expr;
-mod load;
 pub mod model;
 mod parse;
 mod tree;
 mod typeexpr;
 
+pub use error::ConfigError;
 pub use expr::{constant_value, constant_value_in, references};
-pub use load::{load_module, ConfigError, Module, Variable};
 pub use parse::load_module_config;
 pub use tree::{load_tree, SnapshotFiles};
 pub use typeexpr::type_constraint;

@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::load::ConfigError;
+use crate::error::ConfigError;
 use crate::model::ConfigNode;
 use crate::parse::load_module_config;
 

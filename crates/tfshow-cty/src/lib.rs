@@ -15,10 +15,12 @@ pub mod msgpack;
 mod number;
 pub mod path;
 pub mod set;
+mod text;
 pub mod types;
 mod value;
 
 pub use number::{Number, NumberError};
 pub use path::{Path, PathStep};
+pub use text::nfc;
 pub use types::Type;
 pub use value::{Refinements, Unknown, UnknownShape, Value};

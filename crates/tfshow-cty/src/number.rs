@@ -114,7 +114,12 @@ impl Number {
         let trimmed = digits.trim_start_matches('0').len();
         digits.drain(..digits.len() - trimmed);
         if digits.is_empty() {
-            return Ok(Number(Repr::Int(0)));
+            // Go's big.Float keeps the sign of zero: `-0` prints as `-0`.
+            return Ok(Number(if neg {
+                Repr::Dec("-0".into())
+            } else {
+                Repr::Int(0)
+            }));
         }
         let nonzero = digits.trim_end_matches('0').len();
         exp10 += (digits.len() - nonzero) as i64;
@@ -148,10 +153,11 @@ impl Number {
         Ok(Number(Repr::Dec(text.into_boxed_str())))
     }
 
-    /// The value as `i64`, when it is a whole number in range.
+    /// The value as `i64`, when it is a whole number in range (negative zero is 0).
     pub fn as_i64(&self) -> Option<i64> {
-        match self.0 {
-            Repr::Int(i) => Some(i),
+        match &self.0 {
+            Repr::Int(i) => Some(*i),
+            Repr::Dec(s) if &**s == "-0" => Some(0),
             _ => None,
         }
     }
@@ -274,7 +280,8 @@ mod tests {
         );
         assert_eq!(text("007"), "7");
         assert_eq!(text("1.5E+3"), "1500");
-        assert_eq!(text("-0"), "0");
+        assert_eq!(text("-0"), "-0");
+        assert_eq!(text("-0.000"), "-0");
         assert_eq!(text(".5"), "0.5");
         assert_eq!(Number::parse("42").unwrap(), Number::from_i64(42));
     }

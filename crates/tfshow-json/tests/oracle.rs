@@ -5,7 +5,7 @@ mod support;
 
 use std::path::Path;
 
-use support::{case_name, cases_with, json_diff, strip_top_level_key};
+use support::{case_name, cases_with, json_diff};
 use tfshow_json::show::{show_json, Limits};
 use tfshow_schema::Schemas;
 
@@ -23,7 +23,7 @@ fn render(dir: &Path, input: &str) -> Result<Vec<u8>, String> {
 }
 
 /// Runs every case; fails listing each mismatch with its diff.
-fn check(input: &str, expected: &str, strip_configuration: bool) {
+fn check(input: &str, expected: &str) {
     let cases = cases_with(input);
     assert!(!cases.is_empty(), "no {input} cases found");
     let mut failures = Vec::new();
@@ -33,19 +33,9 @@ fn check(input: &str, expected: &str, strip_configuration: bool) {
             continue;
         };
         compared += 1;
-        let want = if strip_configuration {
-            strip_top_level_key(&want, "configuration")
-        } else {
-            want
-        };
         match render(dir, input) {
             Err(e) => failures.push(format!("{}: error: {e}", case_name(dir))),
             Ok(got) => {
-                let got = if strip_configuration {
-                    strip_top_level_key(&got, "configuration")
-                } else {
-                    got
-                };
                 if let Some(diff) = json_diff(&want, &got) {
                     failures.push(format!("{}:\n{diff}", case_name(dir)));
                 }
@@ -62,18 +52,18 @@ fn check(input: &str, expected: &str, strip_configuration: bool) {
 }
 
 #[test]
-fn plan_json_matches_terraform_except_configuration() {
-    check("plan.tfplan", "plan.json", true);
+fn plan_json_matches_terraform() {
+    check("plan.tfplan", "plan.json");
 }
 
 #[test]
 fn state_json_matches_terraform() {
-    check("terraform.tfstate", "state.json", false);
+    check("terraform.tfstate", "state.json");
 }
 
 #[test]
 fn prior_state_json_matches_terraform() {
-    check("prior.tfstate", "prior-state.json", false);
+    check("prior.tfstate", "prior-state.json");
 }
 
 #[test]
@@ -82,13 +72,6 @@ fn diff_helper_reports_the_changed_member() {
     assert!(
         diff.contains("-    true") && diff.contains("+    false"),
         "{diff}"
-    );
-    assert_eq!(
-        strip_top_level_key(
-            br#"{"a":1,"configuration":{"x":[1,"}"]},"b":2}"#,
-            "configuration"
-        ),
-        br#"{"a":1,"b":2}"#
     );
 }
 

@@ -18,6 +18,10 @@ pub struct Cli {
 pub enum Command {
     /// Show a plan or state file (`terraform show`).
     Show(ShowArgs),
+    /// Print the messages `terraform plan -json` printed for a plan file.
+    Ui(UiArgs),
+    /// Render a live `-json` stream (`terraform apply -json | tfshow watch`).
+    Watch(WatchArgs),
 }
 
 /// Arguments of `tfshow show`.
@@ -31,5 +35,29 @@ pub struct ShowArgs {
     pub schemas: Option<PathBuf>,
     /// A plan file or a state file; `-` reads standard input.
     #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+}
+
+/// Arguments of `tfshow ui`.
+#[derive(Debug, clap::Args)]
+pub struct UiArgs {
+    /// Provider schemas, as printed by `terraform providers schema -json` (used to detect
+    /// drift in plans of Terraform 1.0.x).
+    #[arg(long, value_name = "FILE")]
+    pub schemas: Option<PathBuf>,
+    /// A plan file (`terraform plan -out=FILE`); `-` reads standard input.
+    #[arg(value_name = "PLANFILE")]
+    pub file: PathBuf,
+}
+
+/// Arguments of `tfshow watch`.
+#[derive(Debug, clap::Args)]
+pub struct WatchArgs {
+    /// Print plain lines even when standard output is a terminal.
+    #[arg(long)]
+    pub plain: bool,
+    /// The stream to read (`terraform apply -json` output); `-` or nothing reads standard
+    /// input.
+    #[arg(value_name = "FILE", default_value = "-")]
     pub file: PathBuf,
 }

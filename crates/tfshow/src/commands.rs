@@ -1,5 +1,8 @@
 //! Running commands.
 
+mod ui;
+mod watch;
+
 use std::io::{Read, Write};
 use std::path::Path;
 
@@ -38,6 +41,20 @@ pub enum CliError {
         /// Why.
         source: ShowError,
     },
+    /// The input could not be turned into UI messages.
+    #[error("{path}: {message}")]
+    Ui {
+        /// The file.
+        path: String,
+        /// Why.
+        message: String,
+    },
+    /// Writing the output failed.
+    #[error("<stdout>: {0}")]
+    Write(std::io::Error),
+    /// The watched stream reports errors (the text names them).
+    #[error("{0}")]
+    StreamFailed(String),
 }
 
 impl CliError {
@@ -54,10 +71,12 @@ impl CliError {
 pub fn run(cli: Cli) -> Result<(), CliError> {
     match cli.command {
         Command::Show(args) => show(&args),
+        Command::Ui(args) => ui::run(&args),
+        Command::Watch(args) => watch::run(&args),
     }
 }
 
-fn display(path: &Path) -> String {
+pub(crate) fn display(path: &Path) -> String {
     if path == Path::new("-") {
         "<stdin>".into()
     } else {
@@ -65,7 +84,7 @@ fn display(path: &Path) -> String {
     }
 }
 
-fn read_input(path: &Path) -> Result<Vec<u8>, CliError> {
+pub(crate) fn read_input(path: &Path) -> Result<Vec<u8>, CliError> {
     let err = |source| CliError::Read {
         path: display(path),
         source,
@@ -85,18 +104,7 @@ fn show(args: &ShowArgs) -> Result<(), CliError> {
             "human-readable output is not implemented yet; use `tfshow show --json`".into(),
         ));
     }
-    let schemas = match &args.schemas {
-        Some(p) => {
-            let bytes = read_input(p)?;
-            Some(
-                Schemas::from_json(&bytes).map_err(|source| CliError::Schemas {
-                    path: display(p),
-                    source,
-                })?,
-            )
-        }
-        None => None,
-    };
+    let schemas = read_schemas(args.schemas.as_deref())?;
     let bytes = read_input(&args.file)?;
     // Build the whole document before printing, so that an error leaves stdout empty.
     let mut out = Vec::new();
@@ -122,6 +130,20 @@ fn show(args: &ShowArgs) -> Result<(), CliError> {
         .and_then(|()| stdout.flush())
         .map_err(|source| CliError::Read {
             path: "<stdout>".into(),
+            source,
+        })
+}
+
+/// Reads `--schemas FILE`, if given.
+pub(crate) fn read_schemas(path: Option<&Path>) -> Result<Option<Schemas>, CliError> {
+    let Some(p) = path else {
+        return Ok(None);
+    };
+    let bytes = read_input(p)?;
+    Schemas::from_json(&bytes)
+        .map(Some)
+        .map_err(|source| CliError::Schemas {
+            path: display(p),
             source,
         })
 }

@@ -45,9 +45,20 @@ impl Step<'_> {
     }
 }
 
-/// The expression a traversal starts from and its steps. Nested traversals (which hcl-edit
-/// does not produce when parsing) are flattened.
-pub(crate) fn split(t: &Traversal) -> (&Expression, Vec<Step<'_>>) {
+/// Full splats nest at most this deep in one chain; operators after that are dropped.
+const MAX_SPLATS: u32 = 64;
+
+/// A traversal: the expression it starts from and its steps.
+pub(crate) struct Chain<'a> {
+    pub root: &'a Expression,
+    pub steps: Vec<Step<'a>>,
+    /// False when splats nested too deeply and the steps after them were dropped.
+    pub complete: bool,
+}
+
+/// Splits a traversal into its start and steps. Nested traversals (which hcl-edit does not
+/// produce when parsing) are flattened.
+pub(crate) fn split(t: &Traversal) -> Chain<'_> {
     let mut ops: Vec<&Decorated<TraversalOperator>> = Vec::new();
     let mut root = t;
     let mut stack = vec![t];
@@ -58,10 +69,15 @@ pub(crate) fn split(t: &Traversal) -> (&Expression, Vec<Step<'_>>) {
     for t in stack.iter().rev() {
         ops.extend(t.operators.iter());
     }
-    (&root.expr, steps(&ops))
+    let (steps, complete) = steps(&ops, 0);
+    Chain {
+        root: &root.expr,
+        steps,
+        complete,
+    }
 }
 
-fn steps<'a>(ops: &[&'a Decorated<TraversalOperator>]) -> Vec<Step<'a>> {
+fn steps<'a>(ops: &[&'a Decorated<TraversalOperator>], splats: u32) -> (Vec<Step<'a>>, bool) {
     let mut out = Vec::new();
     let mut i = 0;
     while i < ops.len() {
@@ -75,8 +91,12 @@ fn steps<'a>(ops: &[&'a Decorated<TraversalOperator>]) -> Vec<Step<'a>> {
                 None => Step::Index(e),
             }),
             TraversalOperator::FullSplat(_) => {
-                out.push(Step::Splat(steps(&ops[i + 1..])));
-                return out;
+                if splats >= MAX_SPLATS {
+                    return (out, false);
+                }
+                let (each, complete) = steps(&ops[i + 1..], splats + 1);
+                out.push(Step::Splat(each));
+                return (out, complete);
             }
             TraversalOperator::AttrSplat(_) => {
                 let mut each = Vec::new();
@@ -97,7 +117,7 @@ fn steps<'a>(ops: &[&'a Decorated<TraversalOperator>]) -> Vec<Step<'a>> {
         }
         i += 1;
     }
-    out
+    (out, true)
 }
 
 /// The value of a key expression HCL's parser treats as a literal.

@@ -93,7 +93,7 @@ impl<'s> Evaluator<'s> {
                 NumberLiteral::Negative(Some(n)) => (V::Num(ops::negate(&canonical(n))), false),
                 _ => (V::Unknown(Type::Number), true),
             },
-            Expression::String(s) => (V::Str(s.value().clone()), false),
+            Expression::String(s) => (V::Str(tfshow_cty::nfc(s.value().clone())), false),
             Expression::Array(items) => {
                 let mut err = false;
                 let mut vals = Vec::with_capacity(items.len());
@@ -116,12 +116,16 @@ impl<'s> Evaluator<'s> {
             }
             Expression::FuncCall(_) => (V::dynamic(), true),
             Expression::Traversal(t) => {
-                let (root, steps) = chain::split(t);
-                let start = match root {
+                let chain = chain::split(t);
+                if !chain.complete {
+                    self.exhausted = true;
+                    return (V::dynamic(), true);
+                }
+                let start = match chain.root {
                     Expression::Variable(name) => self.lookup(name.value().as_str()),
                     other => self.eval(other),
                 };
-                self.apply(start, &steps)
+                self.apply(start, &chain.steps)
             }
             Expression::UnaryOp(op) => {
                 let v = self.eval(&op.expr);
@@ -173,7 +177,7 @@ impl<'s> Evaluator<'s> {
     /// Applies traversal steps to a value.
     pub(super) fn apply(&mut self, start: Ev, steps: &[Step<'_>]) -> Ev {
         let (mut v, mut err) = start;
-        for (i, step) in steps.iter().enumerate() {
+        for step in steps {
             match step {
                 Step::Attr(name) => {
                     let (nv, e) = get_attr(v, name);
@@ -191,10 +195,7 @@ impl<'s> Evaluator<'s> {
                     v = nv;
                     err |= ke | e;
                 }
-                Step::Splat(each) => {
-                    let r = self.splat((v, err), each);
-                    return self.apply(r, &steps[i + 1..]);
-                }
+                Step::Splat(each) => (v, err) = self.splat((v, err), each),
             }
         }
         (v, err)
@@ -207,7 +208,7 @@ impl<'s> Evaluator<'s> {
         let mut attrs = Vec::new();
         for (k, v) in obj.iter() {
             let (key, kerr) = match k {
-                ObjectKey::Ident(id) => (V::Str(id.value().to_string()), false),
+                ObjectKey::Ident(id) => (V::Str(tfshow_cty::nfc(id.value().to_string())), false),
                 ObjectKey::Expression(e) => self.object_key(e),
             };
             let (val, verr) = self.eval(v.expr());
@@ -245,9 +246,9 @@ impl<'s> Evaluator<'s> {
             Expression::Null(_) => (V::Str("null".into()), false),
             Expression::Bool(b) => (V::Str(b.value().to_string()), false),
             Expression::Traversal(t) => {
-                let (root, steps) = chain::split(t);
-                if matches!(root, Expression::Variable(_))
-                    && steps.iter().all(Step::is_traversal_step)
+                let chain = chain::split(t);
+                if matches!(chain.root, Expression::Variable(_))
+                    && chain.steps.iter().all(Step::is_traversal_step)
                 {
                     return (V::dynamic(), true);
                 }

@@ -24,6 +24,8 @@
 //!   then breaks its own JSON output.
 //! - Number literals with decimal exponents beyond ±248 are rounded exactly, where Go's
 //!   parser may be one unit in the last place off; numbers beyond 1e±10000 are unknown.
+//! - The index keys a `for` gives list and tuple elements are 64-bit floats in cty; a
+//!   division of two of them (`i / j`) rounds at 64 bits there and at 512 bits here.
 //! - Refinements of unknown values (not-null, number ranges) are not tracked; they could only
 //!   matter while a `for` condition is pre-checked with unknown iteration variables.
 //! - Without the source text (see [`constant_value_in`]), `<<-` heredocs use hcl-edit's

@@ -70,8 +70,9 @@ impl<'a> Walker<'a> {
             }
             Expression::FuncCall(f) => f.args.iter().for_each(|a| self.expr(a)),
             Expression::Traversal(t) => {
-                let (root, steps) = chain::split(t);
-                let rest = match root {
+                let chain = chain::split(t);
+                let steps = &chain.steps;
+                let rest = match chain.root {
                     Expression::Variable(v) => {
                         let n = steps.iter().take_while(|s| s.is_traversal_step()).count();
                         self.traversal(v.value().as_str(), &steps[..n]);
@@ -161,23 +162,26 @@ impl<'a> Walker<'a> {
         let Some(r) = parse_ref(root, steps) else {
             return;
         };
-        for n in (1..=r.remaining.len()).rev() {
-            let mut s = r.subject.clone();
-            for step in &r.remaining[..n] {
-                write_step(step, &mut s);
-            }
-            self.push(s);
+        // The full text once; each shorter form is a prefix of it.
+        let mut full = r.subject.clone();
+        let mut ends = Vec::with_capacity(r.remaining.len());
+        for step in r.remaining {
+            write_step(step, &mut full);
+            ends.push(full.len());
         }
-        self.push(r.subject);
-        if let Some(extra) = r.extra {
+        for &end in ends.iter().rev() {
+            self.push(&full[..end]);
+        }
+        self.push(&r.subject);
+        if let Some(extra) = &r.extra {
             self.push(extra);
         }
     }
 
-    fn push(&mut self, s: String) {
-        self.bytes += s.len();
+    fn push(&mut self, s: &str) {
+        self.bytes = self.bytes.saturating_add(s.len());
         if self.bytes <= MAX_OUTPUT {
-            self.out.push(s);
+            self.out.push(s.to_string());
         }
     }
 }

@@ -318,12 +318,12 @@ pub(crate) fn eval_parts(ev: &mut Evaluator<'_>, parts: &[Node<'_>]) -> Ev {
     if !known {
         return (V::Unknown(Type::String), err);
     }
-    (V::Str(buf), err)
+    (V::Str(tfshow_cty::nfc(buf)), err)
 }
 
 fn eval_node(ev: &mut Evaluator<'_>, node: &Node<'_>) -> Ev {
     match node {
-        Node::Lit(s) => (V::Str(s.clone()), false),
+        Node::Lit(s) => (V::Str(tfshow_cty::nfc(s.clone())), false),
         Node::Interp(e) => ev.eval(e),
         Node::If { cond, then, els } => ev.nested(|ev| {
             let t = eval_parts(ev, then);
@@ -370,5 +370,5 @@ fn join((v, mut err): Ev) -> Ev {
             None => err = true,
         }
     }
-    (V::Str(buf), err)
+    (V::Str(tfshow_cty::nfc(buf)), err)
 }

@@ -7,7 +7,7 @@ pub(crate) use json::json_blocks;
 
 use tfshow_cty::convert::convert;
 
-use crate::load::ConfigError;
+use crate::error::ConfigError;
 use crate::model::{BlockBody, ModuleConfig, NestedBlockDecl};
 
 /// A problem in one file, before the file name is attached.
@@ -266,4 +266,74 @@ fn apply_override(module: &mut ModuleConfig, part: ModuleConfig) {
         }
     }
     module.required_providers.extend(part.required_providers);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tfshow_cty::Value;
+
+    #[test]
+    fn defaults_are_converted_to_their_type() {
+        let src = br#"
+variable "s" {
+  type    = set(number)
+  default = [3, 1, 2, 1]
+}
+variable "n" {
+  type    = number
+  default = "5"
+}
+variable "big" {
+  default = 98765432109876543210
+}
+variable "none" {}
+variable "nul" {
+  default = null
+}
+"#;
+        let m = load_module_config(&[("main.tf", src)]).unwrap();
+        let d = |i: usize| m.variables[i].default.clone();
+        let n = |s: &str| Value::Number(tfshow_cty::Number::parse(s).unwrap());
+        assert_eq!(d(0), Some(Value::Set(vec![n("1"), n("2"), n("3")])));
+        assert_eq!(d(1), Some(n("5")));
+        assert_eq!(d(2), Some(n("98765432109876543210")));
+        assert_eq!(d(3), None);
+        assert_eq!(d(4), Some(Value::Null));
+    }
+
+    #[test]
+    fn syntax_errors_name_file_and_line() {
+        let err =
+            load_module_config(&[("main.tf", b"variable \"x\" {\n  default = \n}\n")]).unwrap_err();
+        assert!(err.to_string().starts_with("main.tf:"), "{err}");
+    }
+
+    #[test]
+    fn deep_nesting_is_refused_before_parsing() {
+        let src = format!(
+            "variable \"x\" {{\n  default = {}1{}\n}}\n",
+            "[".repeat(100_000),
+            "]".repeat(100_000)
+        );
+        let err = load_module_config(&[("main.tf", src.as_bytes())]).unwrap_err();
+        assert!(err.to_string().contains("nest more than"), "{err}");
+    }
+
+    #[test]
+    fn override_files_replace_attributes() {
+        let m = load_module_config(&[
+            (
+                "main.tf",
+                b"variable \"x\" {\n  default = 1\n  description = \"d\"\n}\n",
+            ),
+            ("x_override.tf", b"variable \"x\" {\n  default = 2\n}\n"),
+        ])
+        .unwrap();
+        assert_eq!(
+            m.variables[0].default,
+            Some(Value::Number(tfshow_cty::Number::from_i64(2)))
+        );
+        assert_eq!(m.variables[0].description.as_deref(), Some("d"));
+    }
 }

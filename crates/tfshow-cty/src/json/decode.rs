@@ -71,7 +71,7 @@ fn typed(j: &J, ty: &Type, depth: usize) -> Result<Value, JsonDecodeError> {
             let v = typed(v, &t, depth + 1)?;
             Value::Dynamic(Box::new((t, v)))
         }
-        (Type::String, J::String(s)) => Value::String(s.clone()),
+        (Type::String, J::String(s)) => Value::String(crate::nfc(s.clone())),
         (Type::String, J::Number(n)) => Value::String(n.to_string()),
         (Type::String, J::Bool(b)) => Value::String(b.to_string()),
         (Type::Number, J::Number(n)) => Value::Number(number(n)?),
@@ -153,7 +153,7 @@ fn untyped(j: &J, depth: usize) -> Result<Value, JsonDecodeError> {
         J::Null => Value::Null,
         J::Bool(b) => Value::Bool(*b),
         J::Number(n) => Value::Number(number(n)?),
-        J::String(s) => Value::String(s.clone()),
+        J::String(s) => Value::String(crate::nfc(s.clone())),
         J::Array(a) => Value::Tuple(
             a.iter()
                 .enumerate()

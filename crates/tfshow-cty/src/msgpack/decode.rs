@@ -143,7 +143,10 @@ fn mismatch(ty: &Type, h: &Head<'_>) -> DecodeError {
 }
 
 fn utf8(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
+    match std::str::from_utf8(b) {
+        Ok(s) => s.to_owned(),
+        Err(_) => String::from_utf8_lossy(b).into_owned(),
+    }
 }
 
 fn index_step(i: usize) -> String {
@@ -175,7 +178,7 @@ impl Decoder<'_> {
             return Ok(Value::Null);
         }
         match (ty, h) {
-            (Type::String, Head::Str(s)) => Ok(Value::String(utf8(s))),
+            (Type::String, Head::Str(s)) => Ok(Value::String(crate::nfc(utf8(s)))),
             (Type::Bool, Head::Bool(b)) => Ok(Value::Bool(b)),
             (Type::Number, h) => Ok(Value::Number(number(ty, &h)?)),
             (Type::List(e), Head::Array(n)) => Ok(Value::List(self.elements(n, |_| e)?)),
@@ -191,7 +194,7 @@ impl Decoder<'_> {
                 Ok(Value::Tuple(self.elements(n, |i| &ts[i])?))
             }
             (Type::Map(e), Head::Map(n)) => {
-                let mut entries = self.entries(n, |_| Ok(e))?;
+                let mut entries = self.entries(n, |_, _| Ok(e))?;
                 sort_entries(&mut entries);
                 Ok(Value::Map(entries))
             }
@@ -203,9 +206,13 @@ impl Decoder<'_> {
                     }
                     .into());
                 }
-                let mut entries = self.entries(n, |k| {
-                    ty.attribute(k)
-                        .ok_or_else(|| DecodeErrorKind::UnsupportedAttribute(k.to_owned()))
+                // cty writes attributes in name order, so the i-th key is usually the i-th
+                // attribute; look it up only when it is not.
+                let mut entries = self.entries(n, |i, k| match attrs.get(i) {
+                    Some((name, t)) if name == k => Ok(t),
+                    _ => ty
+                        .attribute(k)
+                        .ok_or_else(|| DecodeErrorKind::UnsupportedAttribute(k.to_owned())),
                 })?;
                 sort_entries(&mut entries);
                 if entries.windows(2).any(|w| w[0].0 == w[1].0) {
@@ -256,16 +263,16 @@ impl Decoder<'_> {
     fn entries<'t>(
         &mut self,
         n: usize,
-        ty_of: impl Fn(&str) -> Result<&'t Type, DecodeErrorKind>,
+        ty_of: impl Fn(usize, &str) -> Result<&'t Type, DecodeErrorKind>,
     ) -> Result<Vec<(String, Value)>, DecodeError> {
         self.descend()?;
         let mut out = Vec::with_capacity(n);
-        for _ in 0..n {
+        for i in 0..n {
             let Head::Str(k) = self.r.head()? else {
                 return Err(DecodeErrorKind::MapKey.into());
             };
             let k = utf8(k);
-            let t = ty_of(&k)?;
+            let t = ty_of(i, &k)?;
             let v = self.typed(t).map_err(|e| e.under(&key_step(&k)))?;
             out.push((k, v));
         }
@@ -282,7 +289,7 @@ impl Decoder<'_> {
             Head::Int(_) | Head::Uint(_) | Head::Float(_) => {
                 Value::Number(number(&Type::Number, &h)?)
             }
-            Head::Str(s) => Value::String(utf8(s)),
+            Head::Str(s) => Value::String(crate::nfc(utf8(s))),
             Head::Bin(_) => return Err(mismatch(&Type::Dynamic, &h)),
             Head::Array(2) if matches!(self.r.peek(), Some(0xc4..=0xc6)) => self.dynamic(h)?,
             Head::Array(n) => {

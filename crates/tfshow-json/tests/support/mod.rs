@@ -36,49 +36,6 @@ pub fn case_name(dir: &Path) -> String {
     )
 }
 
-/// Removes a top-level `"key":value` member from compact JSON (string-aware).
-pub fn strip_top_level_key(json: &[u8], key: &str) -> Vec<u8> {
-    let needle = format!(",\"{key}\":");
-    let Some(start) = find(json, needle.as_bytes()) else {
-        return json.to_vec();
-    };
-    let mut i = start + needle.len();
-    let (mut depth, mut in_str, mut esc) = (0i32, false, false);
-    while i < json.len() {
-        let c = json[i];
-        if in_str {
-            match (esc, c) {
-                (true, _) => esc = false,
-                (false, b'\\') => esc = true,
-                (false, b'"') => in_str = false,
-                _ => {}
-            }
-        } else {
-            match c {
-                b'"' => in_str = true,
-                b'{' | b'[' => depth += 1,
-                b'}' | b']' => {
-                    depth -= 1;
-                    if depth == 0 {
-                        i += 1;
-                        break;
-                    }
-                }
-                b',' if depth == 0 => break,
-                _ => {}
-            }
-        }
-        i += 1;
-    }
-    let mut out = json[..start].to_vec();
-    out.extend_from_slice(&json[i..]);
-    out
-}
-
-fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
-    hay.windows(needle.len()).position(|w| w == needle)
-}
-
 /// Splits compact JSON into one token group per line (keeping every byte), so that a line
 /// diff of two documents is readable.
 pub fn pretty(json: &[u8]) -> String {

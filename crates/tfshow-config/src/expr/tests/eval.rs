@@ -253,3 +253,28 @@ fn limits_make_values_unknown() {
     let src = format!("[for a in {big}: [for b in {big}: [for c in {big}: c]]]");
     assert_eq!(cv(&src), None, "too much work");
 }
+
+#[test]
+fn long_traversals_stay_within_limits() {
+    use crate::expr::{constant_value, references};
+    use hcl_edit::expr::{Expression, Splat, Traversal, TraversalOperator};
+    use hcl_edit::{Decorated, Ident};
+    let chain = |op: fn() -> TraversalOperator| {
+        let ops = (0..100_000).map(|_| Decorated::new(op())).collect();
+        let root = Expression::Variable(Decorated::new(Ident::new_unchecked("var")));
+        Expression::Traversal(Box::new(Traversal::new(root, ops)))
+    };
+    let splats = chain(|| TraversalOperator::FullSplat(Decorated::new(Splat)));
+    assert_eq!(constant_value(&splats), None);
+    assert_eq!(references(&splats), vec!["var.".to_string()]);
+    let attr_splats = chain(|| TraversalOperator::AttrSplat(Decorated::new(Splat)));
+    assert_eq!(constant_value(&attr_splats), None);
+    let attrs = chain(|| TraversalOperator::GetAttr(Decorated::new(Ident::new_unchecked("a"))));
+    assert_eq!(constant_value(&attrs), None);
+    let refs = references(&attrs);
+    assert!(
+        refs.len() < 100_000 && refs[0].starts_with("var.a.a.a"),
+        "{}",
+        refs.len()
+    );
+}

@@ -4,6 +4,7 @@
 //! source.
 
 mod eval;
+mod fuzz;
 mod numbers;
 mod oracle;
 mod refs;

@@ -1,0 +1,23 @@
+//! String normalization: cty keeps every string in Unicode Normalization Form C.
+
+use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
+
+/// `s` in NFC, as `cty.StringVal` stores it. ASCII and already-normalized text is returned
+/// without copying.
+pub fn nfc(s: String) -> String {
+    if s.is_ascii() || is_nfc_quick(s.chars()) == IsNormalized::Yes {
+        return s;
+    }
+    s.nfc().collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::nfc;
+
+    #[test]
+    fn combining_accents_are_composed() {
+        assert_eq!(nfc("e\u{301}".into()), "\u{e9}");
+        assert_eq!(nfc("plain".into()), "plain");
+    }
+}
