@@ -21,4 +21,5 @@ pub use error::ParseError;
 pub use key::InstanceKey;
 pub use module::{Module, ModuleInstance, ModuleInstanceStep};
 pub use provider::{AbsProviderConfig, Provider, DEFAULT_REGISTRY_HOST};
+pub use quote::{go_quote, is_printable};
 pub use resource::{AbsResource, AbsResourceInstance, ConfigResource, ResourceMode};

@@ -33,8 +33,41 @@ pub(crate) fn write_quoted(out: &mut impl Write, s: &str) -> fmt::Result {
     out.write_char('"')
 }
 
+/// `s` quoted as Go's `strconv.Quote` (and `fmt.Sprintf("%q", s)`) quotes it: printable
+/// characters as they are, the rest as `\a \b \f \n \r \t \v`, `\xXX`, `\uXXXX` or
+/// `\UXXXXXXXX`.
+pub fn go_quote(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if is_printable(c) => out.push(c),
+            '\x07' => out.push_str("\\a"),
+            '\x08' => out.push_str("\\b"),
+            '\x0c' => out.push_str("\\f"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\x0b' => out.push_str("\\v"),
+            c if u32::from(c) < 0x20 || c == '\x7f' => {
+                let _ = write!(out, "\\x{:02x}", u32::from(c));
+            }
+            c if u32::from(c) < 0x10000 => {
+                let _ = write!(out, "\\u{:04x}", u32::from(c));
+            }
+            c => {
+                let _ = write!(out, "\\U{:08x}", u32::from(c));
+            }
+        }
+    }
+    out.push('"');
+    out
+}
+
 /// Reports whether Go's `unicode.IsPrint` accepts `c`.
-fn is_printable(c: char) -> bool {
+pub fn is_printable(c: char) -> bool {
     let cp = u32::from(c);
     PRINTABLE
         .binary_search_by(|&(lo, hi)| {

@@ -4,7 +4,8 @@ use std::collections::BTreeMap;
 
 use crate::error::ConfigError;
 use crate::model::ConfigNode;
-use crate::parse::load_module_config;
+use crate::parse::load_module_config_with;
+use tfshow_limits::Limits;
 
 /// Modules nest at most this deep.
 const MAX_DEPTH: usize = 64;
@@ -16,10 +17,22 @@ pub type SnapshotFiles<'a> = BTreeMap<&'a str, Vec<(&'a str, &'a [u8])>>;
 /// Builds the configuration tree from a snapshot, starting at the root module and following
 /// module calls. A called module missing from the snapshot is an error.
 pub fn load_tree(files: &SnapshotFiles<'_>) -> Result<ConfigNode, ConfigError> {
-    load_node(files, Vec::new())
+    load_tree_with(files, &Limits::default())
 }
 
-fn load_node(files: &SnapshotFiles<'_>, path: Vec<String>) -> Result<ConfigNode, ConfigError> {
+/// [`load_tree`], reading every file within `limits`.
+pub fn load_tree_with(
+    files: &SnapshotFiles<'_>,
+    limits: &Limits,
+) -> Result<ConfigNode, ConfigError> {
+    load_node(files, Vec::new(), limits)
+}
+
+fn load_node(
+    files: &SnapshotFiles<'_>,
+    path: Vec<String>,
+    limits: &Limits,
+) -> Result<ConfigNode, ConfigError> {
     let key = path.join(".");
     let module_files = files
         .get(key.as_str())
@@ -27,7 +40,7 @@ fn load_node(files: &SnapshotFiles<'_>, path: Vec<String>) -> Result<ConfigNode,
             file: "tfconfig/modules.json".into(),
             message: format!("module {key:?} is called but not in the configuration snapshot"),
         })?;
-    let module = load_module_config(module_files).map_err(|e| e.in_module(&key))?;
+    let module = load_module_config_with(module_files, limits).map_err(|e| e.in_module(&key))?;
     if path.len() > MAX_DEPTH {
         return Err(ConfigError::Invalid {
             file: "tfconfig/modules.json".into(),
@@ -38,7 +51,7 @@ fn load_node(files: &SnapshotFiles<'_>, path: Vec<String>) -> Result<ConfigNode,
     for call in &module.module_calls {
         let mut child_path = path.clone();
         child_path.push(call.name.clone());
-        children.insert(call.name.clone(), load_node(files, child_path)?);
+        children.insert(call.name.clone(), load_node(files, child_path, limits)?);
     }
     Ok(ConfigNode {
         path,

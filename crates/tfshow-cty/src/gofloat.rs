@@ -123,8 +123,60 @@ impl Decimal {
     }
 }
 
+/// A finite, non-zero float's shortest representation as decimal digits and exponent
+/// (`value = 0.DIGITS × 10^exp` is not used; `DIGITS × 10^exp`).
+fn shortest(f: f64) -> Option<(u64, i32, usize)> {
+    let s = format!("{:e}", f.abs());
+    let (mantissa, exp) = s.rsplit_once('e')?;
+    let digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
+    let n = digits.len();
+    let d: u64 = digits.parse().ok()?;
+    let exp: i32 = exp.parse().ok()?;
+    Some((d, exp - (n as i32 - 1), n))
+}
+
+/// Whether Rust's shortest digits are certainly Go's: the float is not next to a power of
+/// ten, and no other number with as many digits also reads back as the same float (then the
+/// two algorithms could break the tie differently).
+fn fast_path_applies(f: f64) -> bool {
+    let bits = f.abs().to_bits();
+    let (Some((_, _, _)), Some(below), Some(above)) = (
+        shortest(f),
+        shortest(f64::from_bits(bits - 1)),
+        shortest(f64::from_bits(bits + 1)),
+    ) else {
+        return false;
+    };
+    let magnitude = |(d, e, n): (u64, i32, usize)| e + n as i32 + (d == 0) as i32;
+    if magnitude(below) != magnitude(above) {
+        return false;
+    }
+    let Some((d, e, _)) = shortest(f) else {
+        return false;
+    };
+    let reads_back = |m: u64| format!("{m}e{e}").parse::<f64>().ok() == Some(f.abs());
+    let ambiguous = reads_back(d + 1) || (d > 0 && reads_back(d - 1));
+    !ambiguous
+}
+
 /// The text Go prints for a finite, non-zero `f64`.
+///
+/// Away from powers of two (where Go's rounding interval is wider than the float's own) and
+/// from powers of ten (where Go compares the digits of the interval bounds without aligning
+/// them), Go's shortest digits are the ordinary shortest round-trip digits, which Rust's
+/// formatter produces cheaply; only the remaining cases take the exact path.
 pub(crate) fn go_text(f: f64) -> String {
+    let bits = f.abs().to_bits();
+    let fraction = bits & ((1 << 52) - 1);
+    let normal = (bits >> 52) != 0 && (bits >> 52) != 0x7fe;
+    if fraction != 0 && normal && fast_path_applies(f) {
+        return format!("{f}");
+    }
+    exact_text(f)
+}
+
+/// Go's algorithm, step by step, on exact decimal expansions.
+fn exact_text(f: f64) -> String {
     let bits = f.abs().to_bits();
     let biased = (bits >> 52) as i64;
     let fraction = bits & ((1 << 52) - 1);
@@ -188,9 +240,17 @@ mod tests {
         assert_eq!(go_text(1e21), "1000000000000000000000");
         assert_eq!(go_text(1e-7), "0.0000001");
         assert_eq!(go_text(0.3), "0.3");
+        // Exactly halfway between two 17-digit numbers: Go's decimal rounding rounds half to
+        // even (math/big decimal.round), Rust's formatter rounds half up.
+        assert_eq!(go_text(6034394711118977.0 / 4.0), "1508598677779744.2");
     }
 
     proptest::proptest! {
+        #[test]
+        fn fast_path_equals_the_exact_algorithm(f in proptest::num::f64::NORMAL) {
+            proptest::prop_assert_eq!(super::go_text(f), super::exact_text(f));
+        }
+
         #[test]
         fn agrees_with_shortest_round_trip_off_powers_of_two(f in proptest::num::f64::NORMAL) {
             proptest::prop_assume!(f.to_bits() & ((1 << 52) - 1) != 0);

@@ -27,8 +27,9 @@ pub const MAX_DECIMAL_EXPONENT: i64 = 10_000;
 /// A number could not be read or written.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum NumberError {
-    /// The text is not a decimal number.
-    #[error("invalid number {0:?}")]
+    /// The text is not a decimal number. The message quotes it only when it is made of
+    /// number characters: the text may be a sensitive string decoded under the wrong type.
+    #[error("invalid number {}", quote_if_numeric(.0))]
     Invalid(String),
     /// The exponent is beyond [`MAX_DECIMAL_EXPONENT`].
     #[error("number {0:?} is too large to print")]
@@ -39,6 +40,18 @@ pub enum NumberError {
     /// Infinity has no JSON form.
     #[error("cannot write an infinite number as JSON")]
     Infinite,
+}
+
+/// `text` quoted if it only holds characters of numbers, else words that do not reveal it.
+fn quote_if_numeric(text: &str) -> String {
+    if text
+        .chars()
+        .all(|c| c.is_ascii_digit() || matches!(c, '+' | '-' | '.' | 'e' | 'E'))
+    {
+        format!("{text:?}")
+    } else {
+        "(a string that is not a number, not shown)".to_owned()
+    }
 }
 
 impl Number {
@@ -72,6 +85,20 @@ impl Number {
 
     /// Parses decimal text (`-12.50`, `1e21`, `Inf`) into canonical form.
     pub fn parse(s: &str) -> Result<Number, NumberError> {
+        if is_canonical(s) {
+            if !s.contains('.') {
+                if let Ok(i) = s.parse::<i64>() {
+                    if i != 0 || !s.starts_with('-') {
+                        return Ok(Number(Repr::Int(i)));
+                    }
+                }
+            }
+            return Ok(Number(Repr::Dec(s.into())));
+        }
+        Number::parse_general(s)
+    }
+
+    fn parse_general(s: &str) -> Result<Number, NumberError> {
         let invalid = || NumberError::Invalid(s.chars().take(64).collect());
         let (neg, body) = match s.as_bytes().first() {
             Some(b'-') => (true, &s[1..]),
@@ -219,6 +246,22 @@ impl Number {
             Repr::PosInf | Repr::NegInf => Err(NumberError::Infinite),
         }
     }
+}
+
+/// Whether `s` is already in canonical form: `-?(0|[1-9][0-9]*)(\.[0-9]*[1-9])?`.
+fn is_canonical(s: &str) -> bool {
+    let b = s.strip_prefix('-').unwrap_or(s).as_bytes();
+    let (int, frac) = match b.iter().position(|&c| c == b'.') {
+        Some(i) => (&b[..i], Some(&b[i + 1..])),
+        None => (b, None),
+    };
+    let int_ok =
+        int == b"0" || (!int.is_empty() && int[0] != b'0' && int.iter().all(u8::is_ascii_digit));
+    let frac_ok = match frac {
+        None => true,
+        Some(f) => !f.is_empty() && f.iter().all(u8::is_ascii_digit) && f.last() != Some(&b'0'),
+    };
+    int_ok && frac_ok
 }
 
 struct Itoa {

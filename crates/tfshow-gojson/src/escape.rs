@@ -9,9 +9,72 @@ const fn ascii_safe(b: u8) -> bool {
     b >= 0x20 && b != b'"' && b != b'\\' && b != b'<' && b != b'>' && b != b'&'
 }
 
-/// Appends `s` as a quoted JSON string.
+/// Bytes that cannot be copied as they are: ASCII that needs escaping, and 0xE2, the first
+/// byte of U+2028 and U+2029.
+static SPECIAL: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut i = 0;
+    while i < 256 {
+        let b = i as u8;
+        t[i] = (b < 0x80 && !ascii_safe(b)) || b == 0xe2;
+        i += 1;
+    }
+    t
+};
+
+/// Appends `s` as a quoted JSON string. `s` is valid UTF-8, so only ASCII escapes and
+/// U+2028/U+2029 need attention; runs of other bytes are copied at once.
 pub fn write_quoted(out: &mut Vec<u8>, s: &str, dialect: Dialect) {
-    write_quoted_bytes(out, s.as_bytes(), dialect);
+    let bytes = s.as_bytes();
+    out.reserve(bytes.len() + 2);
+    out.push(b'"');
+    let mut start = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if !SPECIAL[b as usize] {
+            i += 1;
+            continue;
+        }
+        if b == 0xe2 {
+            if bytes.get(i + 1) == Some(&0x80) && matches!(bytes.get(i + 2), Some(0xa8 | 0xa9)) {
+                out.extend_from_slice(&bytes[start..i]);
+                out.extend_from_slice(if bytes[i + 2] == 0xa8 {
+                    b"\\u2028"
+                } else {
+                    b"\\u2029"
+                });
+                i += 3;
+                start = i;
+            } else {
+                i += 1;
+            }
+            continue;
+        }
+        out.extend_from_slice(&bytes[start..i]);
+        escape_ascii(out, b, dialect);
+        i += 1;
+        start = i;
+    }
+    out.extend_from_slice(&bytes[start..]);
+    out.push(b'"');
+}
+
+fn escape_ascii(out: &mut Vec<u8>, b: u8, dialect: Dialect) {
+    match b {
+        b'"' => out.extend_from_slice(b"\\\""),
+        b'\\' => out.extend_from_slice(b"\\\\"),
+        b'\n' => out.extend_from_slice(b"\\n"),
+        b'\r' => out.extend_from_slice(b"\\r"),
+        b'\t' => out.extend_from_slice(b"\\t"),
+        0x08 if dialect == Dialect::Modern => out.extend_from_slice(b"\\b"),
+        0x0c if dialect == Dialect::Modern => out.extend_from_slice(b"\\f"),
+        _ => {
+            out.extend_from_slice(b"\\u00");
+            out.push(HEX[(b >> 4) as usize]);
+            out.push(HEX[(b & 0xf) as usize]);
+        }
+    }
 }
 
 /// Appends `bytes` as a quoted JSON string; each byte that is not part of valid UTF-8 becomes
@@ -29,20 +92,7 @@ pub fn write_quoted_bytes(out: &mut Vec<u8>, bytes: &[u8], dialect: Dialect) {
                 continue;
             }
             out.extend_from_slice(&bytes[start..i]);
-            match b {
-                b'"' => out.extend_from_slice(b"\\\""),
-                b'\\' => out.extend_from_slice(b"\\\\"),
-                b'\n' => out.extend_from_slice(b"\\n"),
-                b'\r' => out.extend_from_slice(b"\\r"),
-                b'\t' => out.extend_from_slice(b"\\t"),
-                0x08 if dialect == Dialect::Modern => out.extend_from_slice(b"\\b"),
-                0x0c if dialect == Dialect::Modern => out.extend_from_slice(b"\\f"),
-                _ => {
-                    out.extend_from_slice(b"\\u00");
-                    out.push(HEX[(b >> 4) as usize]);
-                    out.push(HEX[(b & 0xf) as usize]);
-                }
-            }
+            escape_ascii(out, b, dialect);
             i += 1;
             start = i;
             continue;
@@ -135,6 +185,16 @@ mod tests {
     }
 
     proptest::proptest! {
+        #[test]
+        fn str_and_bytes_paths_agree(s in "\\PC*|[\\x00-\\x7f\u{2028}\u{2029}\u{e2}]*") {
+            for d in [Dialect::Modern, Dialect::Legacy] {
+                let (mut a, mut b) = (Vec::new(), Vec::new());
+                write_quoted(&mut a, &s, d);
+                write_quoted_bytes(&mut b, s.as_bytes(), d);
+                proptest::prop_assert_eq!(a, b);
+            }
+        }
+
         #[test]
         fn quoted_strings_parse_back(s in "\\PC*|[\\x00-\\x7f\u{2028}\u{2029}]*") {
             let mut out = Vec::new();

@@ -14,6 +14,7 @@ mod marks;
 pub mod plan;
 mod resource_values;
 pub mod show;
+pub mod spool;
 pub mod state;
 mod transform;
 mod version;

@@ -46,13 +46,12 @@ impl<'a> TypeInfo<'a> {
     }
 
     /// Decodes a msgpack value of this type.
-    pub fn decode_msgpack(&self, bytes: &[u8], at: &str) -> Result<Value, Error> {
+    pub fn decode_msgpack(&self, bytes: &[u8]) -> Result<Value, msgpack::DecodeError> {
         let opts = Options::default();
         match self.schema {
             Some(s) => msgpack::decode(bytes, &s.implied_type, &opts),
             None => msgpack::decode_untyped(bytes, &opts),
         }
-        .map_err(|e| invalid(at, e))
     }
 
     /// Decodes state attributes JSON of this type.

@@ -3,10 +3,10 @@
 use std::io::Write;
 
 use tfshow_config::model::ConfigNode;
-use tfshow_config::{load_tree, SnapshotFiles};
+use tfshow_config::{load_tree_with, SnapshotFiles};
 use tfshow_cty::Value;
 use tfshow_gojson::Writer;
-use tfshow_planfile::{sniff, Kind, PlanFile};
+use tfshow_planfile::{sniff_with, Kind, PlanFile};
 use tfshow_schema::Schemas;
 use tfshow_state::State;
 
@@ -14,12 +14,8 @@ use crate::plan::{write_document as write_plan, PlanInput};
 use crate::state::write_document as write_state;
 use crate::{Error, TfVersion};
 
-/// Limits for reading untrusted input.
-#[derive(Clone, Debug, Default)]
-pub struct Limits {
-    /// Plan container limits.
-    pub planfile: tfshow_planfile::Options,
-}
+/// Limits for reading untrusted input: every decoder of a plan or state takes them.
+pub use tfshow_limits::Limits;
 
 /// Why a file could not be shown.
 #[derive(Debug, thiserror::Error)]
@@ -36,6 +32,9 @@ pub enum ShowError {
     /// The configuration snapshot could not be read.
     #[error(transparent)]
     Config(tfshow_config::ConfigError),
+    /// The input goes over a limit before it could be told apart.
+    #[error(transparent)]
+    Limit(#[from] tfshow_limits::LimitExceeded),
     /// The document could not be built.
     #[error(transparent)]
     Document(#[from] Error),
@@ -61,8 +60,21 @@ pub fn show_json(
     if bytes.iter().all(u8::is_ascii_whitespace) {
         return Err(ShowError::Empty);
     }
-    if sniff(bytes) == Kind::State {
-        let state = State::from_json(bytes).map_err(|e| ShowError::State(e.to_string()))?;
+    if bytes.len() as u64 > limits.max_total_size {
+        return Err(limits
+            .exceeded(
+                tfshow_limits::Limit::TotalSize,
+                format!("the file is larger than {} bytes", limits.max_total_size),
+            )
+            .into());
+    }
+    if bytes.trim_ascii_start().starts_with(b"{") {
+        // Refuse JSON over the limits here, so that the error names the limit.
+        tfshow_limits::json::check(bytes, limits)?;
+    }
+    if sniff_with(bytes, limits) == Kind::State {
+        let state =
+            State::from_json_with(bytes, limits).map_err(|e| ShowError::State(e.to_string()))?;
         let version = TfVersion::parse(&state.terraform_version);
         let mut w = Writer::streaming(version.dialect(), out);
         write_state(&mut w, &state, schemas, &version)?;
@@ -70,17 +82,17 @@ pub fn show_json(
         w.finish().map_err(Error::Io)?;
         return Ok(Shown::State);
     }
-    let file = PlanFile::from_bytes(bytes, &limits.planfile)?;
+    let file = PlanFile::from_bytes(bytes, limits)?;
     let read_state = |entry: &str, b: &Option<Vec<u8>>| -> Result<Option<State>, ShowError> {
         b.as_deref()
-            .map(State::from_json)
+            .map(|b| State::from_json_with(b, limits))
             .transpose()
             .map_err(|e| ShowError::State(format!("{entry}: {e}")))
     };
     let prior = read_state("tfstate", &file.prior_state)?;
     let prev = read_state("tfstate-prev", &file.prev_run_state)?;
     let version = TfVersion::parse(&file.plan.terraform_version);
-    let tree = config_tree(&file)?;
+    let tree = config_tree(&file, limits)?;
     let defaults: Vec<(String, Value)> = tree
         .iter()
         .flat_map(|t| &t.module.variables)
@@ -101,7 +113,7 @@ pub fn show_json(
 }
 
 /// The module tree of the plan's configuration snapshot, if it has one.
-fn config_tree(file: &PlanFile) -> Result<Option<ConfigNode>, ShowError> {
+fn config_tree(file: &PlanFile, limits: &Limits) -> Result<Option<ConfigNode>, ShowError> {
     let Some(snapshot) = &file.config else {
         return Ok(None);
     };
@@ -118,5 +130,7 @@ fn config_tree(file: &PlanFile) -> Result<Option<ConfigNode>, ShowError> {
             )
         })
         .collect();
-    load_tree(&files).map(Some).map_err(ShowError::Config)
+    load_tree_with(&files, limits)
+        .map(Some)
+        .map_err(ShowError::Config)
 }

@@ -62,11 +62,22 @@ pub(crate) fn split_module_file(entry: &str) -> Option<(&str, &str)> {
 impl ConfigSnapshot {
     /// Builds the snapshot from the manifest and the module files. Every file must belong to a
     /// module in the manifest; a manifest module without files is allowed.
-    pub(crate) fn build(manifest: &[u8], files: Vec<ModuleFile>) -> Result<Self, Error> {
-        let records: Vec<ManifestRecord> =
-            serde_json::from_slice(manifest).map_err(|e| Error::Config {
-                entry: MANIFEST_ENTRY.to_owned(),
-                reason: format!("invalid module manifest: {e}"),
+    pub(crate) fn build(
+        manifest: &[u8],
+        files: Vec<ModuleFile>,
+        limits: &tfshow_limits::Limits,
+    ) -> Result<Self, Error> {
+        use tfshow_limits::json::JsonError;
+        let records: Vec<ManifestRecord> = tfshow_limits::json::from_slice(manifest, limits)
+            .map_err(|e| match e {
+                JsonError::Limit(source) => Error::Limit {
+                    at: MANIFEST_ENTRY.to_owned(),
+                    source,
+                },
+                JsonError::Json(e) => Error::Config {
+                    entry: MANIFEST_ENTRY.to_owned(),
+                    reason: format!("invalid module manifest: {e}"),
+                },
             })?;
         let mut modules: BTreeMap<String, SnapshotModule> = records
             .into_iter()
@@ -138,6 +149,7 @@ mod tests {
                 file("child", "main.tf", "child"),
                 file("", "variables.tf", "vars"),
             ],
+            &Default::default(),
         )
         .unwrap();
         assert_eq!(snap.modules.len(), 3);
@@ -155,8 +167,12 @@ mod tests {
 
     #[test]
     fn rejects_files_of_unknown_modules() {
-        let err = ConfigSnapshot::build(br#"[{"Key":"","Dir":"."}]"#, vec![file("x", "a.tf", "")])
-            .unwrap_err();
+        let err = ConfigSnapshot::build(
+            br#"[{"Key":"","Dir":"."}]"#,
+            vec![file("x", "a.tf", "")],
+            &Default::default(),
+        )
+        .unwrap_err();
         assert_eq!(
             err.to_string(),
             "tfconfig/m-x/a.tf: module \"x\" is not recorded in tfconfig/modules.json"
@@ -165,7 +181,7 @@ mod tests {
 
     #[test]
     fn rejects_bad_manifest() {
-        let err = ConfigSnapshot::build(b"{}", Vec::new()).unwrap_err();
+        let err = ConfigSnapshot::build(b"{}", Vec::new(), &Default::default()).unwrap_err();
         assert!(err
             .to_string()
             .starts_with("tfconfig/modules.json: invalid module manifest"));

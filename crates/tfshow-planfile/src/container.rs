@@ -2,10 +2,10 @@
 //! size limits, and never written anywhere.
 
 use crate::config::{split_module_file, ConfigSnapshot, ModuleFile, MANIFEST_ENTRY};
-use crate::decode::decode_tfplan;
+use crate::decode::decode_tfplan_with;
 use crate::error::Error;
 use crate::model::Plan;
-use crate::sniff::{sniff, Kind};
+use crate::sniff::{sniff_with, Kind};
 use std::io::{Cursor, Read};
 use zip::ZipArchive;
 
@@ -21,27 +21,10 @@ const LOCK_ENTRY: &str = ".terraform.lock.hcl";
 /// The most that buffers are sized up front from an entry's declared size.
 const MAX_PREALLOCATION: u64 = 1 << 20;
 
-/// Limits on what reading a plan file may allocate.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Options {
-    /// The largest decompressed size of one entry, in bytes (default 256 MiB).
-    pub max_entry_size: u64,
-    /// The largest input, and the largest decompressed size of all entries read together, in
-    /// bytes (default 1 GiB).
-    pub max_total_size: u64,
-    /// The most entries the archive may have (default 10 000).
-    pub max_entries: usize,
-}
-
-impl Default for Options {
-    fn default() -> Self {
-        Options {
-            max_entry_size: 256 << 20,
-            max_total_size: 1 << 30,
-            max_entries: 10_000,
-        }
-    }
-}
+/// Limits on what reading a plan file may cost: the workspace-wide [`Limits`]. The container
+/// uses [`Limits::max_total_size`], [`Limits::max_entry_size`] and [`Limits::max_entries`];
+/// `tfplan` and the module manifest are checked against the others before they are decoded.
+pub use tfshow_limits::Limits as Options;
 
 /// The contents of a plan file.
 #[derive(Clone, Debug, PartialEq)]
@@ -61,11 +44,16 @@ pub struct PlanFile {
 impl PlanFile {
     /// Reads a plan file from memory.
     ///
-    /// Inputs that [`sniff`] recognizes as something else fail with the matching [`Error`]
-    /// (e.g. [`Error::StateFile`]); callers that also accept state files should call [`sniff`]
-    /// first. Unknown zip entries are ignored; `tfplan` is required.
+    /// Inputs that [`sniff`](crate::sniff) recognizes as something else fail with the matching
+    /// [`Error`] (e.g. [`Error::StateFile`]); callers that also accept state files should call
+    /// [`sniff`](crate::sniff) first. Unknown zip entries are ignored; `tfplan` is required.
     pub fn from_bytes(bytes: &[u8], opts: &Options) -> Result<Self, Error> {
-        match sniff(bytes) {
+        if bytes.len() as u64 > opts.max_total_size {
+            return Err(Error::InputTooLarge {
+                limit: opts.max_total_size,
+            });
+        }
+        match sniff_with(bytes, opts) {
             Kind::PlanZip => read_zip(bytes, opts),
             Kind::State => Err(Error::StateFile),
             Kind::OpenTofuEncrypted => Err(Error::OpenTofuEncrypted),
@@ -160,7 +148,7 @@ fn read_zip(bytes: &[u8], opts: &Options) -> Result<PlanFile, Error> {
         remaining: opts.max_total_size,
         opts,
     };
-    let plan = decode_tfplan(&entries.read(tfplan_index, TFPLAN_ENTRY)?)?;
+    let plan = decode_tfplan_with(&entries.read(tfplan_index, TFPLAN_ENTRY)?, opts)?;
     let prior_state = entries.read_optional(layout.state, STATE_ENTRY)?;
     let prev_run_state = entries.read_optional(layout.prev_state, PREV_STATE_ENTRY)?;
     let lock_file = entries.read_optional(layout.lock, LOCK_ENTRY)?;
@@ -171,7 +159,7 @@ fn read_zip(bytes: &[u8], opts: &Options) -> Result<PlanFile, Error> {
         files.push(file);
     }
     let config = match (manifest, files.first()) {
-        (Some(manifest), _) => Some(ConfigSnapshot::build(&manifest, files)?),
+        (Some(manifest), _) => Some(ConfigSnapshot::build(&manifest, files, opts)?),
         (None, None) => None,
         (None, Some(file)) => {
             return Err(Error::Config {

@@ -1,6 +1,18 @@
 //! The errors of reading a plan file; each names the zip entry and, inside `tfplan`, the
 //! protobuf field where reading failed.
 
+use tfshow_limits::{Limit, LimitExceeded};
+
+/// The text of a [`LimitExceeded`] for `limit` at `value`.
+fn limit_text(limit: Limit, value: u64, what: &str) -> String {
+    LimitExceeded {
+        limit,
+        value,
+        what: what.to_owned(),
+    }
+    .to_string()
+}
+
 /// Why a plan file could not be read.
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
@@ -8,7 +20,7 @@ pub enum Error {
     #[error("reading plan file: {0}")]
     Io(#[from] std::io::Error),
     /// The input is larger than [`Options::max_total_size`](crate::Options::max_total_size).
-    #[error("plan file is larger than the limit of {limit} bytes")]
+    #[error("{}", limit_text(Limit::TotalSize, *.limit, "the plan file is too large"))]
     InputTooLarge {
         /// The limit in bytes.
         limit: u64,
@@ -44,7 +56,7 @@ pub enum Error {
     #[error("invalid zip archive: {0}")]
     Zip(#[source] zip::result::ZipError),
     /// The archive has more entries than [`Options::max_entries`](crate::Options::max_entries).
-    #[error("zip has {count} entries, more than the limit of {limit}")]
+    #[error("{}", limit_text(Limit::Entries, *.limit as u64, &format!("the zip has {} entries", .count)))]
     TooManyEntries {
         /// The number of entries.
         count: usize,
@@ -67,7 +79,7 @@ pub enum Error {
         source: std::io::Error,
     },
     /// An entry is larger than [`Options::max_entry_size`](crate::Options::max_entry_size).
-    #[error("{entry}: larger than the limit of {limit} bytes per entry")]
+    #[error("{entry}: {}", limit_text(Limit::EntrySize, *.limit, "the entry is too large when decompressed"))]
     EntryTooLarge {
         /// The entry name.
         entry: String,
@@ -76,7 +88,7 @@ pub enum Error {
     },
     /// The entries read so far add up to more than
     /// [`Options::max_total_size`](crate::Options::max_total_size).
-    #[error("{entry}: entries add up to more than the limit of {limit} bytes")]
+    #[error("{entry}: {}", limit_text(Limit::TotalSize, *.limit, "the entries read add up to too much when decompressed"))]
     TotalTooLarge {
         /// The entry whose size crossed the limit.
         entry: String,
@@ -103,6 +115,15 @@ pub enum Error {
     /// The plan uses a format version other than 3.
     #[error("tfplan: unsupported plan format version {0}; only version 3 is supported")]
     UnsupportedVersion(u64),
+    /// A limit was hit before decoding (inside `tfplan`: nesting, lengths, estimated size).
+    #[error("{at}: {source}")]
+    Limit {
+        /// Where: the entry, and inside `tfplan` the field path.
+        at: String,
+        /// The limit hit.
+        #[source]
+        source: LimitExceeded,
+    },
     /// A field of `tfplan` has an invalid value.
     #[error("tfplan: {at}: {reason}")]
     Invalid {

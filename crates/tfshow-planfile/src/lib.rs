@@ -2,7 +2,8 @@
 //!
 //! - [`sniff()`] tells a plan file apart from state files, OpenTofu-encrypted files, HCP Terraform
 //!   saved-plan bookmarks and pre-0.12 plans;
-//! - [`PlanFile::from_bytes`] opens the zip container with size limits ([`Options`]);
+//! - [`PlanFile::from_bytes`] opens the zip container with the limits of [`Options`] (the
+//!   workspace-wide [`Limits`]);
 //! - [`decode_tfplan`] decodes the `tfplan` protobuf into the [`model`] types;
 //! - [`proto`] holds the generated protobuf types.
 
@@ -22,6 +23,7 @@ pub mod proto {
 
 pub use config::{ConfigSnapshot, SnapshotModule};
 pub use container::{Options, PlanFile};
-pub use decode::decode_tfplan;
+pub use decode::{decode_tfplan, decode_tfplan_with};
 pub use error::Error;
-pub use sniff::{sniff, Kind};
+pub use sniff::{sniff, sniff_with, Kind};
+pub use tfshow_limits::{Limit, LimitExceeded, Limits};

@@ -1,6 +1,7 @@
 //! Recognizing what kind of file the input is, before trying to read it as a plan.
 
 use serde_json::{Map, Value};
+use tfshow_limits::Limits;
 
 /// The kind of file [`sniff`] recognized.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -27,8 +28,14 @@ pub enum Kind {
 }
 
 /// Tells what kind of file `bytes` holds, looking at its first bytes and, for JSON, its
-/// top-level members. Never fails: anything unrecognized is [`Kind::Unknown`].
+/// top-level members. Never fails: anything unrecognized is [`Kind::Unknown`], and so is JSON
+/// that goes over the default [`Limits`].
 pub fn sniff(bytes: &[u8]) -> Kind {
+    sniff_with(bytes, &Limits::default())
+}
+
+/// [`sniff`], with JSON documents read within `limits` (JSON over them is [`Kind::Unknown`]).
+pub fn sniff_with(bytes: &[u8], limits: &Limits) -> Kind {
     if bytes.starts_with(b"PK") {
         return Kind::PlanZip;
     }
@@ -38,7 +45,7 @@ pub fn sniff(bytes: &[u8]) -> Kind {
     if bytes.trim_ascii_start().first() != Some(&b'{') {
         return Kind::Unknown;
     }
-    match serde_json::from_slice::<Map<String, Value>>(bytes) {
+    match tfshow_limits::json::from_slice::<Map<String, Value>>(bytes, limits) {
         Ok(object) => sniff_json(&object),
         Err(_) => Kind::Unknown,
     }

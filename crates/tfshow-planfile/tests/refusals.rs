@@ -170,7 +170,7 @@ fn entry_over_the_limit() {
     );
     assert_eq!(
         err.to_string(),
-        "tfstate: larger than the limit of 4096 bytes per entry"
+        "tfstate: the entry is too large when decompressed (limit entry-size = 4 KiB; raise it with --limit entry-size=VALUE)"
     );
 }
 

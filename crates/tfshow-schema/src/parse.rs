@@ -14,6 +14,9 @@ pub enum SchemaError {
     /// Not JSON, or not shaped like a schemas document.
     #[error("provider schemas: {0}")]
     Json(#[from] serde_json::Error),
+    /// The document goes over a limit.
+    #[error("provider schemas: {0}")]
+    Limit(#[from] tfshow_limits::LimitExceeded),
     /// A `format_version` this reader does not know.
     #[error("provider schemas: unsupported format_version {0:?} (expected 0.1 to 1.x)")]
     FormatVersion(String),
@@ -118,9 +121,22 @@ fn invalid(at: &str, message: impl Into<String>) -> SchemaError {
 }
 
 impl Schemas {
-    /// Parses a `terraform providers schema -json` document.
+    /// Parses a `terraform providers schema -json` document with the default
+    /// [`Limits`](tfshow_limits::Limits).
     pub fn from_json(bytes: &[u8]) -> Result<Schemas, SchemaError> {
-        let raw: RawDoc = serde_json::from_slice(bytes)?;
+        Schemas::from_json_with(bytes, &tfshow_limits::Limits::default())
+    }
+
+    /// Parses a `terraform providers schema -json` document, refusing JSON that goes over
+    /// `limits` before parsing it.
+    pub fn from_json_with(
+        bytes: &[u8],
+        limits: &tfshow_limits::Limits,
+    ) -> Result<Schemas, SchemaError> {
+        let raw: RawDoc = tfshow_limits::json::from_slice(bytes, limits).map_err(|e| match e {
+            tfshow_limits::json::JsonError::Limit(e) => SchemaError::Limit(e),
+            tfshow_limits::json::JsonError::Json(e) => SchemaError::Json(e),
+        })?;
         let major = raw.format_version.split('.').next().unwrap_or("");
         if !matches!(major, "0" | "1") {
             return Err(SchemaError::FormatVersion(raw.format_version));

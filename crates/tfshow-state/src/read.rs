@@ -26,6 +26,9 @@ pub enum StateError {
         /// The `terraform_version` field.
         terraform_version: String,
     },
+    /// The file goes over a limit.
+    #[error("state: {0}")]
+    Limit(#[from] tfshow_limits::LimitExceeded),
     /// Invalid content at a named place.
     #[error("state: {at}: {message}")]
     Invalid {
@@ -157,9 +160,18 @@ struct RawCheckObject {
 }
 
 impl State {
-    /// Reads a state file. Empty input (or only whitespace) is the empty state, as Terraform
-    /// treats an empty file.
+    /// Reads a state file with the default [`Limits`](tfshow_limits::Limits). Empty input (or
+    /// only whitespace) is the empty state, as Terraform treats an empty file.
     pub fn from_json(bytes: &[u8]) -> Result<State, StateError> {
+        State::from_json_with(bytes, &tfshow_limits::Limits::default())
+    }
+
+    /// Reads a state file, refusing JSON that goes over `limits` (nesting, string and
+    /// collection lengths, estimated decoded size) before parsing it.
+    pub fn from_json_with(
+        bytes: &[u8],
+        limits: &tfshow_limits::Limits,
+    ) -> Result<State, StateError> {
         if bytes.iter().all(u8::is_ascii_whitespace) {
             return Ok(State {
                 version: 4,
@@ -169,14 +181,15 @@ impl State {
         if bytes.starts_with(b"tfstate") {
             return Err(StateError::Binary);
         }
-        let header: RawHeader = serde_json::from_slice(bytes)?;
+        tfshow_limits::json::check(bytes, limits)?;
+        let header: RawHeader = tfshow_limits::json::from_checked_slice(bytes)?;
         if header.version != 4 {
             return Err(StateError::Version {
                 version: header.version,
                 terraform_version: header.terraform_version,
             });
         }
-        let raw: RawState = serde_json::from_slice(bytes)?;
+        let raw: RawState = tfshow_limits::json::from_checked_slice(bytes)?;
         let mut outputs = Vec::new();
         for (name, v) in raw.outputs.unwrap_or_default() {
             let at = format!("output {name:?}");

@@ -411,7 +411,15 @@ fn on_failure(n: i32) -> String {
 /// Opens a plan file (`terraform plan -out=FILE`) with the default limits and decodes its
 /// plan.
 pub fn read_plan_file(bytes: &[u8]) -> Result<Plan, tfshow_planfile::Error> {
-    Ok(tfshow_planfile::PlanFile::from_bytes(bytes, &tfshow_planfile::Options::default())?.plan)
+    read_plan_file_with(bytes, &tfshow_planfile::Limits::default())
+}
+
+/// Opens a plan file within `limits` and decodes its plan.
+pub fn read_plan_file_with(
+    bytes: &[u8],
+    limits: &tfshow_planfile::Limits,
+) -> Result<Plan, tfshow_planfile::Error> {
+    Ok(tfshow_planfile::PlanFile::from_bytes(bytes, limits)?.plan)
 }
 
 /// Reads [`LegacyDrift`] from a `terraform show -json` plan document of a 1.0.x plan (its

@@ -27,7 +27,7 @@ pub enum Problem {
     #[error(transparent)]
     Parse(#[from] ParseError),
     /// The line is longer than the limit; it was skipped.
-    #[error("line is {length} bytes long, more than the limit of {limit} bytes; skipped")]
+    #[error("line is {length} bytes long, skipped (limit line-length = {limit} bytes; raise it with --limit line-length=VALUE)")]
     TooLong {
         /// The line's length in bytes (without its newline).
         length: u64,

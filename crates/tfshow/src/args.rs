@@ -11,6 +11,47 @@ pub struct Cli {
     /// The command to run.
     #[command(subcommand)]
     pub command: Command,
+    /// Raise or lower a limit on what reading untrusted input may cost (repeatable); `--help`
+    /// lists the limits.
+    #[arg(
+        long = "limit",
+        value_name = "NAME=VALUE",
+        global = true,
+        action = clap::ArgAction::Append,
+        value_parser = limit_setting,
+        long_help = limit_help(),
+    )]
+    pub limits: Vec<String>,
+}
+
+impl Cli {
+    /// The limits: the defaults with every `--limit` applied in order.
+    pub fn limits(&self) -> tfshow_json::show::Limits {
+        let mut limits = tfshow_json::show::Limits::default();
+        for spec in &self.limits {
+            // Each was checked when parsed (`limit_setting`).
+            let _ = limits.apply(spec);
+        }
+        limits
+    }
+}
+
+/// Checks a `--limit NAME=VALUE` setting.
+fn limit_setting(spec: &str) -> Result<String, String> {
+    tfshow_json::show::Limits::default()
+        .apply(spec)
+        .map(|()| spec.to_owned())
+        .map_err(|e| e.to_string())
+}
+
+/// The long help of `--limit`: every limit with its default.
+fn limit_help() -> String {
+    format!(
+        "Raise or lower a limit on what reading untrusted input may cost (repeatable). Input over a \
+         limit is refused with an error naming the limit. Sizes take KiB, MiB and GiB.\n\n\
+         Limits and their defaults:\n{}",
+        tfshow_limits::help().trim_end()
+    )
 }
 
 /// tfshow's commands.
@@ -22,6 +63,10 @@ pub enum Command {
     Ui(UiArgs),
     /// Render a live `-json` stream (`terraform apply -json | tfshow watch`).
     Watch(WatchArgs),
+    /// Summarize a plan for review: counts, changed resources, drift, outputs.
+    Summary(SummaryArgs),
+    /// Compare two plans of the same configuration.
+    Diff(DiffArgs),
 }
 
 /// Arguments of `tfshow show`.
@@ -30,6 +75,12 @@ pub struct ShowArgs {
     /// Print the JSON document `terraform show -json` prints.
     #[arg(long)]
     pub json: bool,
+    /// With `--json`: replace every sensitive value with "(sensitive value)".
+    #[arg(long, requires = "json")]
+    pub redact: bool,
+    /// Print no colours (also when NO_COLOR is set or the output is not a terminal).
+    #[arg(long)]
+    pub no_color: bool,
     /// Provider schemas, as printed by `terraform providers schema -json`.
     #[arg(long, value_name = "FILE")]
     pub schemas: Option<PathBuf>,
@@ -60,4 +111,58 @@ pub struct WatchArgs {
     /// input.
     #[arg(value_name = "FILE", default_value = "-")]
     pub file: PathBuf,
+}
+
+/// Formats of `tfshow summary`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum SummaryFormat {
+    /// GitHub-flavoured markdown, for pull-request comments.
+    Markdown,
+    /// Plain text.
+    Text,
+    /// JSON.
+    Json,
+}
+
+/// Arguments of `tfshow summary`.
+#[derive(Debug, clap::Args)]
+pub struct SummaryArgs {
+    /// The output format.
+    #[arg(long, value_enum, default_value = "markdown")]
+    pub format: SummaryFormat,
+    /// The most characters the markdown may have; bigger plans are grouped per module.
+    #[arg(long, value_name = "N", default_value_t = 65_536)]
+    pub max_chars: usize,
+    /// Provider schemas, as printed by `terraform providers schema -json`.
+    #[arg(long, value_name = "FILE")]
+    pub schemas: Option<PathBuf>,
+    /// A plan file (`terraform plan -out=FILE`); `-` reads standard input.
+    #[arg(value_name = "PLANFILE")]
+    pub file: PathBuf,
+}
+
+/// Formats of `tfshow diff`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum DiffFormat {
+    /// Plain text.
+    Text,
+    /// JSON.
+    Json,
+}
+
+/// Arguments of `tfshow diff`.
+#[derive(Debug, clap::Args)]
+pub struct DiffArgs {
+    /// The output format.
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: DiffFormat,
+    /// Provider schemas, as printed by `terraform providers schema -json` (for both plans).
+    #[arg(long, value_name = "FILE")]
+    pub schemas: Option<PathBuf>,
+    /// The plan before the change.
+    #[arg(value_name = "OLD")]
+    pub old: PathBuf,
+    /// The plan after the change.
+    #[arg(value_name = "NEW")]
+    pub new: PathBuf,
 }

@@ -1,9 +1,12 @@
 //! Running commands.
 
+mod diff;
+mod show;
+mod summary;
 mod ui;
 mod watch;
 
-use std::io::{Read, Write};
+use std::io::Read;
 use std::path::Path;
 
 use tfshow_json::show::{show_json, Limits, ShowError};
@@ -49,6 +52,22 @@ pub enum CliError {
         /// Why.
         message: String,
     },
+    /// An input file is over a limit.
+    #[error("{path}: {source}")]
+    Limit {
+        /// The file.
+        path: String,
+        /// The limit.
+        source: tfshow_limits::LimitExceeded,
+    },
+    /// A view of the input could not be produced.
+    #[error("{path}: {message}")]
+    Render {
+        /// The file.
+        path: String,
+        /// Why.
+        message: String,
+    },
     /// Writing the output failed.
     #[error("<stdout>: {0}")]
     Write(std::io::Error),
@@ -67,12 +86,23 @@ impl CliError {
     }
 }
 
+/// The limits of this run: the defaults with every `--limit` applied.
+static LIMITS: std::sync::OnceLock<Limits> = std::sync::OnceLock::new();
+
+/// The limits on untrusted input given on the command line (the defaults before [`run`]).
+pub(crate) fn limits() -> &'static Limits {
+    LIMITS.get_or_init(Limits::default)
+}
+
 /// Runs a parsed command line.
 pub fn run(cli: Cli) -> Result<(), CliError> {
+    let _ = LIMITS.set(cli.limits());
     match cli.command {
         Command::Show(args) => show(&args),
         Command::Ui(args) => ui::run(&args),
         Command::Watch(args) => watch::run(&args),
+        Command::Summary(args) => summary::run(&args),
+        Command::Diff(args) => diff::run(&args),
     }
 }
 
@@ -89,32 +119,45 @@ pub(crate) fn read_input(path: &Path) -> Result<Vec<u8>, CliError> {
         path: display(path),
         source,
     };
+    let limit = limits().max_total_size;
+    let mut buf = Vec::new();
     if path == Path::new("-") {
-        let mut buf = Vec::new();
-        std::io::stdin().lock().read_to_end(&mut buf).map_err(err)?;
-        Ok(buf)
+        std::io::stdin()
+            .lock()
+            .take(limit.saturating_add(1))
+            .read_to_end(&mut buf)
+            .map_err(err)?;
     } else {
-        std::fs::read(path).map_err(err)
+        std::fs::File::open(path)
+            .and_then(|f| f.take(limit.saturating_add(1)).read_to_end(&mut buf))
+            .map_err(err)?;
     }
+    if buf.len() as u64 > limit {
+        return Err(CliError::Limit {
+            path: display(path),
+            source: limits().exceeded(
+                tfshow_limits::Limit::TotalSize,
+                format!("the file is larger than {limit} bytes"),
+            ),
+        });
+    }
+    Ok(buf)
 }
 
 fn show(args: &ShowArgs) -> Result<(), CliError> {
-    if !args.json {
-        return Err(CliError::Usage(
-            "human-readable output is not implemented yet; use `tfshow show --json`".into(),
-        ));
+    if !args.json || args.redact {
+        return show::run(args);
     }
     let schemas = read_schemas(args.schemas.as_deref())?;
     let bytes = read_input(&args.file)?;
     // Build the whole document before printing, so that an error leaves stdout empty.
-    let mut out = Vec::new();
-    let shown =
-        show_json(&bytes, schemas.as_ref(), &Limits::default(), &mut out).map_err(|source| {
-            CliError::Show {
-                path: display(&args.file),
-                source,
-            }
-        })?;
+    let mut out = tfshow_json::spool::Spool::new();
+    let shown = show_json(&bytes, schemas.as_ref(), limits(), &mut out).map_err(|source| {
+        CliError::Show {
+            path: display(&args.file),
+            source,
+        }
+    })?;
     if schemas.is_none() {
         let what = match shown {
             tfshow_json::show::Shown::Plan => "plan",
@@ -125,13 +168,10 @@ fn show(args: &ShowArgs) -> Result<(), CliError> {
         );
     }
     let mut stdout = std::io::stdout().lock();
-    stdout
-        .write_all(&out)
-        .and_then(|()| stdout.flush())
-        .map_err(|source| CliError::Read {
-            path: "<stdout>".into(),
-            source,
-        })
+    out.copy_to(&mut stdout).map_err(|source| CliError::Read {
+        path: "<stdout>".into(),
+        source,
+    })
 }
 
 /// Reads `--schemas FILE`, if given.
@@ -140,7 +180,7 @@ pub(crate) fn read_schemas(path: Option<&Path>) -> Result<Option<Schemas>, CliEr
         return Ok(None);
     };
     let bytes = read_input(p)?;
-    Schemas::from_json(&bytes)
+    Schemas::from_json_with(&bytes, limits())
         .map(Some)
         .map_err(|source| CliError::Schemas {
             path: display(p),

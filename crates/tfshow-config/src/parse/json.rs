@@ -20,11 +20,17 @@ fn err(message: String) -> FileError {
 }
 
 /// Parses one `.tf.json` file into module declarations.
-pub(crate) fn parse_file(bytes: &[u8]) -> Result<ModuleConfig, FileError> {
-    let doc: J = serde_json::from_slice(bytes).map_err(|e| FileError {
-        offset: None,
-        line: Some(e.line()),
-        message: e.to_string(),
+pub(crate) fn parse_file(
+    bytes: &[u8],
+    limits: &tfshow_limits::Limits,
+) -> Result<ModuleConfig, FileError> {
+    let doc: J = tfshow_limits::json::from_slice(bytes, limits).map_err(|e| match e {
+        tfshow_limits::json::JsonError::Limit(e) => err(e.to_string()),
+        tfshow_limits::json::JsonError::Json(e) => FileError {
+            offset: None,
+            line: Some(e.line()),
+            message: e.to_string(),
+        },
     })?;
     let J::Object(top) = doc else {
         return Err(err("the root of a .tf.json file must be an object".into()));
@@ -196,6 +202,8 @@ fn quote(s: &str, out: &mut String) {
 pub(crate) fn expression(v: &J) -> Result<Expression, FileError> {
     let mut src = String::new();
     to_native(v, &mut src);
+    // Escapes such as `\u0028` in the file become brackets here.
+    super::check_nesting(src.as_bytes(), tfshow_limits::MAX_DEPTH)?;
     hcl_edit::parser::parse_expr(&src)
         .map_err(|e| err(format!("invalid expression {src}: {}", e.message())))
 }
@@ -203,9 +211,12 @@ pub(crate) fn expression(v: &J) -> Result<Expression, FileError> {
 /// A string holding a bare expression (`"aws.west"`, `"aws_instance.a"`).
 fn bare_expression(v: &J) -> Result<Option<Expression>, FileError> {
     match v.as_str() {
-        Some(s) => hcl_edit::parser::parse_expr(s)
-            .map(Some)
-            .map_err(|e| err(format!("invalid reference {s:?}: {}", e.message()))),
+        Some(s) => super::check_nesting(s.as_bytes(), tfshow_limits::MAX_DEPTH)
+            .and_then(|()| {
+                hcl_edit::parser::parse_expr(s)
+                    .map_err(|e| err(format!("invalid reference {s:?}: {}", e.message())))
+            })
+            .map(Some),
         None => Ok(None),
     }
 }

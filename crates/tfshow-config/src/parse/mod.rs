@@ -5,7 +5,10 @@ mod json;
 
 pub(crate) use json::json_blocks;
 
+use std::collections::{HashMap, HashSet};
+
 use tfshow_cty::convert::convert;
+use tfshow_limits::{Limit, Limits};
 
 use crate::error::ConfigError;
 use crate::model::{BlockBody, ModuleConfig, NestedBlockDecl};
@@ -38,41 +41,48 @@ fn line_of(src: &[u8], offset: usize) -> usize {
 }
 
 /// Reads one file.
-fn parse_file(name: &str, bytes: &[u8]) -> Result<ModuleConfig, ConfigError> {
+fn parse_file(name: &str, bytes: &[u8], limits: &Limits) -> Result<ModuleConfig, ConfigError> {
     let located = |e: FileError| ConfigError::Syntax {
         file: name.to_owned(),
         line: e.line.or(e.offset.map(|o| line_of(bytes, o))).unwrap_or(1),
         message: e.message,
     };
     if name.ends_with(".tf.json") {
-        return json::parse_file(bytes).map_err(located);
+        check_nesting(bytes, limits.max_depth).map_err(located)?;
+        return json::parse_file(bytes, limits).map_err(located);
     }
     let src = std::str::from_utf8(bytes).map_err(|e| ConfigError::Syntax {
         file: name.to_owned(),
         line: line_of(bytes, e.valid_up_to()),
         message: "file is not valid UTF-8".into(),
     })?;
-    check_nesting(src).map_err(located)?;
+    check_nesting(src.as_bytes(), limits.max_depth).map_err(located)?;
     hcl::parse_file(src).map_err(located)
 }
 
-/// Brackets nest at most this deep in a native-syntax file; deeper input is refused before
-/// parsing, since the parser recurses once per level.
-pub const MAX_NESTING: usize = 256;
-
 /// Refuses sources whose brackets (`{[(` and template `${`/`%{`) nest deeper than
-/// [`MAX_NESTING`]. Strings and comments are not skipped, so the count errs on the safe side.
-fn check_nesting(src: &str) -> Result<(), FileError> {
+/// `max_depth` ([`Limits::max_depth`]), since the parser recurses once per level. Strings and
+/// comments are not skipped, so the count errs on the safe side.
+pub(crate) fn check_nesting(src: &[u8], max_depth: usize) -> Result<(), FileError> {
     let mut depth = 0usize;
-    for (i, b) in src.bytes().enumerate() {
+    for (i, &b) in src.iter().enumerate() {
         match b {
             b'{' | b'[' | b'(' => {
                 depth += 1;
-                if depth > MAX_NESTING {
+                if depth > max_depth {
+                    let limits = Limits {
+                        max_depth,
+                        ..Limits::default()
+                    };
                     return Err(FileError {
                         offset: Some(i),
                         line: None,
-                        message: format!("expressions nest more than {MAX_NESTING} levels deep"),
+                        message: limits
+                            .exceeded(
+                                Limit::Depth,
+                                format!("expressions nest more than {max_depth} levels deep"),
+                            )
+                            .to_string(),
                     });
                 }
             }
@@ -83,18 +93,33 @@ fn check_nesting(src: &str) -> Result<(), FileError> {
     Ok(())
 }
 
-/// Loads a module from its files (name, content). Files other than `.tf` and `.tf.json` are
-/// ignored. Primary files are read in name order, then override files, whose declarations
-/// replace the attributes (and nested blocks of the same type) of same-named declarations.
+/// Loads a module from its files (name, content) with the default [`Limits`]. Files other than
+/// `.tf` and `.tf.json` are ignored. Primary files are read in name order, then override
+/// files, whose declarations replace the attributes (and nested blocks of the same type) of
+/// same-named declarations.
 pub fn load_module_config(files: &[(&str, &[u8])]) -> Result<ModuleConfig, ConfigError> {
+    load_module_config_with(files, &Limits::default())
+}
+
+/// [`load_module_config`], refusing files that go over `limits` (bracket nesting in native
+/// files; nesting, string and collection lengths and estimated size of JSON files).
+pub fn load_module_config_with(
+    files: &[(&str, &[u8])],
+    limits: &Limits,
+) -> Result<ModuleConfig, ConfigError> {
     let mut files: Vec<&(&str, &[u8])> = files
         .iter()
         .filter(|(n, _)| n.ends_with(".tf") || n.ends_with(".tf.json"))
         .collect();
     files.sort_by_key(|(n, _)| (is_override(n), *n));
     let mut module = ModuleConfig::default();
+    // Names declared so far, so that duplicates are found without quadratic scans.
+    let mut variables = HashSet::new();
+    let mut outputs = HashSet::new();
+    let mut resources = HashSet::new();
+    let mut module_calls = HashSet::new();
     for (name, bytes) in files {
-        let part = parse_file(name, bytes)?;
+        let part = parse_file(name, bytes, limits)?;
         let dup = |what: &str, id: &str| ConfigError::Invalid {
             file: (*name).to_owned(),
             message: format!("duplicate {what} {id:?}"),
@@ -104,13 +129,13 @@ pub fn load_module_config(files: &[(&str, &[u8])]) -> Result<ModuleConfig, Confi
             continue;
         }
         for v in part.variables {
-            if module.variables.iter().any(|x| x.name == v.name) {
+            if !variables.insert(v.name.clone()) {
                 return Err(dup("variable", &v.name));
             }
             module.variables.push(v);
         }
         for o in part.outputs {
-            if module.outputs.iter().any(|x| x.name == o.name) {
+            if !outputs.insert(o.name.clone()) {
                 return Err(dup("output", &o.name));
             }
             module.outputs.push(o);
@@ -120,20 +145,17 @@ pub fn load_module_config(files: &[(&str, &[u8])]) -> Result<ModuleConfig, Confi
             .into_iter()
             .chain(part.data_resources)
         {
-            let list = match r.mode {
-                crate::model::ResourceMode::Managed => &mut module.managed_resources,
-                crate::model::ResourceMode::Data => &mut module.data_resources,
+            let (list, data) = match r.mode {
+                crate::model::ResourceMode::Managed => (&mut module.managed_resources, false),
+                crate::model::ResourceMode::Data => (&mut module.data_resources, true),
             };
-            if list
-                .iter()
-                .any(|x| x.type_name == r.type_name && x.name == r.name)
-            {
+            if !resources.insert((data, r.type_name.clone(), r.name.clone())) {
                 return Err(dup("resource", &r.address()));
             }
             list.push(r);
         }
         for mc in part.module_calls {
-            if module.module_calls.iter().any(|x| x.name == mc.name) {
+            if !module_calls.insert(mc.name.clone()) {
                 return Err(dup("module call", &mc.name));
             }
             module.module_calls.push(mc);
@@ -156,29 +178,50 @@ pub fn load_module_config(files: &[(&str, &[u8])]) -> Result<ModuleConfig, Confi
 /// Merges a body from an override file into a base body: attributes replace attributes of the
 /// same name; nested blocks of a type replace all base blocks of that type.
 fn merge_body(base: &mut BlockBody, over: BlockBody) {
-    for (k, e) in over.attributes {
-        match base.attributes.iter_mut().find(|(n, _)| *n == k) {
-            Some(slot) => slot.1 = e,
-            None => base.attributes.push((k, e)),
-        }
-    }
-    let types: Vec<String> = over.blocks.iter().map(|b| b.type_name.clone()).collect();
+    replace_or_push(&mut base.attributes, over.attributes);
+    let types: HashSet<String> = over.blocks.iter().map(|b| b.type_name.clone()).collect();
     base.blocks.retain(|b| !types.contains(&b.type_name));
     base.blocks
         .extend(over.blocks.into_iter().collect::<Vec<NestedBlockDecl>>());
     if let (Some(bm), Some(om)) = (&mut base.json_members, over.json_members) {
-        for (k, v) in om {
-            match bm.iter_mut().find(|(n, _)| *n == k) {
-                Some(slot) => slot.1 = v,
-                None => bm.push((k, v)),
+        replace_or_push(bm, om);
+    }
+}
+
+/// Replaces the value of each named entry of `base` that `over` names too, and appends the
+/// others (in linear time: override files can be large).
+fn replace_or_push<T>(base: &mut Vec<(String, T)>, over: Vec<(String, T)>) {
+    let mut index: HashMap<String, usize> = HashMap::with_capacity(base.len());
+    for (i, (k, _)) in base.iter().enumerate() {
+        index.entry(k.clone()).or_insert(i);
+    }
+    for (k, v) in over {
+        match index.get(&k) {
+            Some(&i) => base[i].1 = v,
+            None => {
+                index.insert(k.clone(), base.len());
+                base.push((k, v));
             }
         }
     }
 }
 
+/// The index of the first item of each key.
+fn first_index<T, K: std::hash::Hash + Eq>(
+    items: &[T],
+    key: impl Fn(&T) -> K,
+) -> HashMap<K, usize> {
+    let mut index = HashMap::with_capacity(items.len());
+    for (i, item) in items.iter().enumerate() {
+        index.entry(key(item)).or_insert(i);
+    }
+    index
+}
+
 fn apply_override(module: &mut ModuleConfig, part: ModuleConfig) {
+    let variables = first_index(&module.variables, |x| x.name.clone());
     for v in part.variables {
-        if let Some(b) = module.variables.iter_mut().find(|x| x.name == v.name) {
+        if let Some(b) = variables.get(&v.name).map(|&i| &mut module.variables[i]) {
             if v.type_constraint.is_some() {
                 b.type_constraint = v.type_constraint;
             }
@@ -192,8 +235,9 @@ fn apply_override(module: &mut ModuleConfig, part: ModuleConfig) {
             b.ephemeral |= v.ephemeral;
         }
     }
+    let outputs = first_index(&module.outputs, |x| x.name.clone());
     for o in part.outputs {
-        if let Some(b) = module.outputs.iter_mut().find(|x| x.name == o.name) {
+        if let Some(b) = outputs.get(&o.name).map(|&i| &mut module.outputs[i]) {
             if o.value.is_some() {
                 b.value = o.value;
             }
@@ -206,18 +250,21 @@ fn apply_override(module: &mut ModuleConfig, part: ModuleConfig) {
             }
         }
     }
+    let resource_key = |x: &crate::model::ResourceDecl| (x.type_name.clone(), x.name.clone());
+    let managed = first_index(&module.managed_resources, resource_key);
+    let data = first_index(&module.data_resources, resource_key);
     for r in part
         .managed_resources
         .into_iter()
         .chain(part.data_resources)
     {
-        let list = match r.mode {
-            crate::model::ResourceMode::Managed => &mut module.managed_resources,
-            crate::model::ResourceMode::Data => &mut module.data_resources,
+        let (list, index) = match r.mode {
+            crate::model::ResourceMode::Managed => (&mut module.managed_resources, &managed),
+            crate::model::ResourceMode::Data => (&mut module.data_resources, &data),
         };
-        if let Some(b) = list
-            .iter_mut()
-            .find(|x| x.type_name == r.type_name && x.name == r.name)
+        if let Some(b) = index
+            .get(&(r.type_name.clone(), r.name.clone()))
+            .map(|&i| &mut list[i])
         {
             if r.provider.is_some() {
                 b.provider = r.provider;
@@ -237,8 +284,12 @@ fn apply_override(module: &mut ModuleConfig, part: ModuleConfig) {
             merge_body(&mut b.body, r.body);
         }
     }
+    let module_calls = first_index(&module.module_calls, |x| x.name.clone());
     for mc in part.module_calls {
-        if let Some(b) = module.module_calls.iter_mut().find(|x| x.name == mc.name) {
+        if let Some(b) = module_calls
+            .get(&mc.name)
+            .map(|&i| &mut module.module_calls[i])
+        {
             b.source = mc.source;
             if mc.version.is_some() {
                 b.version = mc.version;
@@ -255,14 +306,14 @@ fn apply_override(module: &mut ModuleConfig, part: ModuleConfig) {
             merge_body(&mut b.body, mc.body);
         }
     }
+    let mut providers = first_index(&module.provider_configs, |x| x.key());
     for p in part.provider_configs {
-        match module
-            .provider_configs
-            .iter_mut()
-            .find(|x| x.key() == p.key())
-        {
-            Some(b) => merge_body(&mut b.body, p.body),
-            None => module.provider_configs.push(p),
+        match providers.get(&p.key()) {
+            Some(&i) => merge_body(&mut module.provider_configs[i].body, p.body),
+            None => {
+                providers.insert(p.key(), module.provider_configs.len());
+                module.provider_configs.push(p);
+            }
         }
     }
     module.required_providers.extend(part.required_providers);

@@ -4,8 +4,9 @@ use serde_json::Value as J;
 
 use crate::{Number, Type, Value};
 
-/// JSON nests at most this deep in a value.
-const MAX_DEPTH: usize = 128;
+/// JSON nests at most this deep in a value: the most the `depth` limit can be set to (the
+/// JSON parser enforces the configured limit, see `tfshow_limits::json`).
+const MAX_DEPTH: usize = tfshow_limits::MAX_DEPTH;
 
 /// A JSON value that does not fit the type.
 #[derive(Debug, thiserror::Error, PartialEq)]

@@ -5,15 +5,81 @@ use super::{MAX_REFINEMENT_LEN, REFINED_UNKNOWN_EXT};
 use crate::{Number, Refinements, Type, Unknown, UnknownShape, Value};
 
 /// Limits for decoding untrusted bytes.
+///
+/// The default allows the most that [`tfshow_limits::Limits`] can be set to (nesting of
+/// [`tfshow_limits::MAX_DEPTH`]; lengths bounded only by the bytes, as every declared length
+/// is checked against the bytes that remain). Callers apply configured limits with
+/// `Options::from(&limits)`, or check the bytes first with [`check`](super::check), as
+/// `tfshow-planfile` does for every value of a plan.
 #[derive(Clone, Copy, Debug)]
 pub struct Options {
-    /// Maximum nesting of arrays and maps.
+    /// Maximum nesting of arrays and maps (`depth`).
     pub max_depth: usize,
+    /// Longest string, in bytes (`string-length`).
+    pub max_string_length: u64,
+    /// Most elements of one array or map (`collection-length`).
+    pub max_collection_length: usize,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { max_depth: 128 }
+        Options {
+            max_depth: tfshow_limits::MAX_DEPTH,
+            max_string_length: u64::MAX,
+            max_collection_length: usize::MAX,
+        }
+    }
+}
+
+impl From<&tfshow_limits::Limits> for Options {
+    fn from(l: &tfshow_limits::Limits) -> Self {
+        Options {
+            max_depth: l.max_depth,
+            max_string_length: l.max_string_length,
+            max_collection_length: l.max_collection_length,
+        }
+    }
+}
+
+impl Options {
+    /// The limits as a [`tfshow_limits::Limits`], for error messages.
+    fn limits(&self) -> tfshow_limits::Limits {
+        tfshow_limits::Limits {
+            max_depth: self.max_depth,
+            max_string_length: self.max_string_length,
+            max_collection_length: self.max_collection_length,
+            ..tfshow_limits::Limits::default()
+        }
+    }
+
+    pub(crate) fn too_deep(&self) -> DecodeErrorKind {
+        DecodeErrorKind::Limit(self.limits().exceeded(
+            tfshow_limits::Limit::Depth,
+            format!(
+                "msgpack value nested more than {} levels deep",
+                self.max_depth
+            ),
+        ))
+    }
+
+    pub(crate) fn check_string(&self, len: usize) -> Result<(), DecodeErrorKind> {
+        if len as u64 > self.max_string_length {
+            return Err(DecodeErrorKind::Limit(self.limits().exceeded(
+                tfshow_limits::Limit::StringLength,
+                format!("msgpack string of {len} bytes"),
+            )));
+        }
+        Ok(())
+    }
+
+    pub(crate) fn check_collection(&self, len: usize) -> Result<(), DecodeErrorKind> {
+        if len > self.max_collection_length {
+            return Err(DecodeErrorKind::Limit(self.limits().exceeded(
+                tfshow_limits::Limit::CollectionLength,
+                format!("msgpack collection of {len} elements"),
+            )));
+        }
+        Ok(())
     }
 }
 
@@ -36,9 +102,12 @@ pub enum DecodeErrorKind {
     /// A byte that starts no msgpack item.
     #[error("invalid msgpack byte 0x{0:02x}")]
     InvalidByte(u8),
-    /// Nesting beyond [`Options::max_depth`].
+    /// Nesting beyond the depth of a refinement payload.
     #[error("value nested too deeply")]
     TooDeep,
+    /// A limit of [`Options`] was hit.
+    #[error(transparent)]
+    Limit(tfshow_limits::LimitExceeded),
     /// The item does not fit the expected type.
     #[error("expected {expected}, found {found}")]
     Mismatch {
@@ -101,6 +170,7 @@ pub fn decode(bytes: &[u8], ty: &Type, opts: &Options) -> Result<Value, DecodeEr
     let mut d = Decoder {
         r: Reader::new(bytes),
         depth_left: opts.max_depth,
+        opts: *opts,
     };
     d.typed(ty)
 }
@@ -111,13 +181,66 @@ pub fn decode_untyped(bytes: &[u8], opts: &Options) -> Result<Value, DecodeError
     let mut d = Decoder {
         r: Reader::new(bytes),
         depth_left: opts.max_depth,
+        opts: *opts,
     };
     d.untyped()
+}
+
+/// Scans one msgpack value without building it: refuses nesting, strings and collections over
+/// `opts`' limits (exactly where [`decode`] and [`decode_untyped`] would), and returns an
+/// estimate of the memory decoding it takes, in bytes. Never recurses and allocates only one
+/// entry per open array or map.
+pub fn check(bytes: &[u8], opts: &Options) -> Result<u64, DecodeError> {
+    const ITEM: u64 = std::mem::size_of::<(String, Value)>() as u64;
+    const REFINED: u64 = std::mem::size_of::<Refinements>() as u64;
+    let mut r = Reader::new(bytes);
+    // Items left to read in each open array or map; the innermost is `left`.
+    let mut open: Vec<usize> = Vec::new();
+    let mut left = 1usize;
+    let mut estimate = 0u64;
+    loop {
+        while left == 0 {
+            match open.pop() {
+                Some(n) => left = n,
+                None => return Ok(estimate),
+            }
+        }
+        left -= 1;
+        estimate = estimate.saturating_add(ITEM);
+        match r.head()? {
+            Head::Str(s) => {
+                opts.check_string(s.len())?;
+                estimate = estimate.saturating_add(s.len() as u64);
+            }
+            Head::Bin(s) => {
+                opts.check_string(s.len())?;
+                // A dynamic value's type JSON becomes a type tree.
+                estimate = estimate.saturating_add(8 * s.len() as u64);
+            }
+            Head::Ext(_, payload) if payload.len() > 1 => {
+                estimate = estimate.saturating_add(REFINED + payload.len() as u64);
+            }
+            h @ (Head::Array(n) | Head::Map(n)) => {
+                opts.check_collection(n)?;
+                if open.len() >= opts.max_depth {
+                    return Err(opts.too_deep().into());
+                }
+                open.push(left);
+                left = if matches!(h, Head::Map(_)) {
+                    n.saturating_mul(2)
+                } else {
+                    n
+                };
+            }
+            _ => {}
+        }
+    }
 }
 
 struct Decoder<'a> {
     r: Reader<'a>,
     depth_left: usize,
+    opts: Options,
 }
 
 fn found(h: &Head<'_>) -> &'static str {
@@ -157,17 +280,28 @@ fn key_step(k: &str) -> String {
     format!("[{k:?}]")
 }
 
-impl Decoder<'_> {
+impl<'a> Decoder<'a> {
     fn descend(&mut self) -> Result<(), DecodeError> {
         if self.depth_left == 0 {
-            return Err(DecodeErrorKind::TooDeep.into());
+            return Err(self.opts.too_deep().into());
         }
         self.depth_left -= 1;
         Ok(())
     }
 
-    fn typed(&mut self, ty: &Type) -> Result<Value, DecodeError> {
+    /// The next item's header, with string and collection lengths checked against the limits.
+    fn head(&mut self) -> Result<Head<'a>, DecodeError> {
         let h = self.r.head()?;
+        match h {
+            Head::Str(s) | Head::Bin(s) => self.opts.check_string(s.len())?,
+            Head::Array(n) | Head::Map(n) => self.opts.check_collection(n)?,
+            _ => {}
+        }
+        Ok(h)
+    }
+
+    fn typed(&mut self, ty: &Type) -> Result<Value, DecodeError> {
+        let h = self.head()?;
         if let Head::Ext(t, payload) = h {
             return unknown(t, payload, ty);
         }
@@ -232,7 +366,7 @@ impl Decoder<'_> {
         match h {
             Head::Nil => Ok(Value::Null),
             Head::Array(2) => {
-                let th = self.r.head()?;
+                let th = self.head()?;
                 let Head::Bin(json) = th else {
                     return Err(mismatch(&Type::Dynamic, &th));
                 };
@@ -268,7 +402,7 @@ impl Decoder<'_> {
         self.descend()?;
         let mut out = Vec::with_capacity(n);
         for i in 0..n {
-            let Head::Str(k) = self.r.head()? else {
+            let Head::Str(k) = self.head()? else {
                 return Err(DecodeErrorKind::MapKey.into());
             };
             let k = utf8(k);
@@ -281,7 +415,7 @@ impl Decoder<'_> {
     }
 
     fn untyped(&mut self) -> Result<Value, DecodeError> {
-        let h = self.r.head()?;
+        let h = self.head()?;
         Ok(match h {
             Head::Nil => Value::Null,
             Head::Ext(t, payload) => return unknown(t, payload, &Type::Dynamic),
@@ -305,7 +439,7 @@ impl Decoder<'_> {
                 self.descend()?;
                 let mut out = Vec::with_capacity(n);
                 for _ in 0..n {
-                    let Head::Str(k) = self.r.head()? else {
+                    let Head::Str(k) = self.head()? else {
                         return Err(DecodeErrorKind::MapKey.into());
                     };
                     let k = utf8(k);

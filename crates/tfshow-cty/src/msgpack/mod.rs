@@ -8,7 +8,7 @@ mod decode;
 mod encode;
 mod reader;
 
-pub use decode::{decode, decode_untyped, DecodeError, DecodeErrorKind, Options};
+pub use decode::{check, decode, decode_untyped, DecodeError, DecodeErrorKind, Options};
 pub use encode::{encode, EncodeError};
 
 /// msgpack extension type of a refined unknown value.

@@ -16,7 +16,7 @@ use tfshow_cty::Value;
 use tfshow_gojson::Writer;
 
 use super::actions::{action_names, reason_name};
-use super::decode::{cty_path, Decoded};
+use super::decode::{cty_path, Located, Values};
 use super::paths::{path_set_order, write_path};
 use crate::checks::mode_name;
 use crate::error::{invalid, Error};
@@ -64,10 +64,11 @@ fn write_side(
 /// Writes one resource change object.
 pub(crate) fn write_resource_change(
     w: &mut Writer<'_>,
-    d: &Decoded<'_>,
+    d: &Located<'_>,
     version: &TfVersion,
 ) -> Result<(), Error> {
     let at = d.rc.addr.as_str();
+    let values = d.values(false)?;
     w.begin_object();
     w.key("address");
     w.string(at);
@@ -93,7 +94,7 @@ pub(crate) fn write_resource_change(
         w.string(&d.rc.deposed_key);
     }
     w.key("change");
-    write_change(w, d, at, version)?;
+    write_change(w, d, &values, at, version)?;
     if let Some(reason) = reason_name(d.rc.action_reason) {
         w.key("action_reason");
         w.string(reason);
@@ -104,7 +105,8 @@ pub(crate) fn write_resource_change(
 
 fn write_change(
     w: &mut Writer<'_>,
-    d: &Decoded<'_>,
+    d: &Located<'_>,
+    v: &Values,
     at: &str,
     version: &TfVersion,
 ) -> Result<(), Error> {
@@ -117,17 +119,17 @@ fn write_change(
         w.string(a);
     }
     w.end_array();
-    write_side(w, "before", &d.before, at, mode)?;
-    write_side(w, "after", &d.after, at, mode)?;
+    write_side(w, "before", &v.before, at, mode)?;
+    write_side(w, "after", &v.after, at, mode)?;
     w.key("after_unknown");
-    if d.after.is_wholly_known() {
+    if v.after.is_wholly_known() {
         w.raw(b"{}");
     } else {
-        write_unknown_as_bool(w, &d.after);
+        write_unknown_as_bool(w, &v.after);
     }
     for (key, value, paths) in [
-        ("before_sensitive", &d.before, &d.before_paths),
-        ("after_sensitive", &d.after, &d.after_paths),
+        ("before_sensitive", &v.before, &v.before_paths),
+        ("after_sensitive", &v.after, &v.after_paths),
     ] {
         let mut marks = Marks::from_paths(paths.iter());
         for p in d.info.sensitive_paths(value, version.at_least(1, 1, 0)) {
@@ -159,9 +161,9 @@ fn write_change(
             w.key("id");
             w.string(&imp.id);
         } else if let Some(identity) = &imp.identity {
-            let v = decode_identity(d, identity, at)?;
+            let ident = decode_identity(d, identity, at)?;
             w.key("identity");
-            write_value(w, &v).map_err(|e| invalid(at, e))?;
+            write_value(w, &ident).map_err(|e| invalid(at, e))?;
         }
         w.end_object();
     }
@@ -175,9 +177,9 @@ fn write_change(
     ] {
         if let Some(bytes) = ident {
             if identity_type(d).is_some() {
-                let v = decode_identity(d, bytes, at)?;
+                let ident = decode_identity(d, bytes, at)?;
                 w.key(key);
-                write_value(w, &v).map_err(|e| invalid(at, e))?;
+                write_value(w, &ident).map_err(|e| invalid(at, e))?;
             }
         }
     }
@@ -185,11 +187,11 @@ fn write_change(
     Ok(())
 }
 
-fn identity_type<'a>(d: &Decoded<'a>) -> Option<&'a tfshow_cty::Type> {
+fn identity_type<'a>(d: &Located<'a>) -> Option<&'a tfshow_cty::Type> {
     d.info.identity.map(|i| &i.implied_type)
 }
 
-pub(crate) fn decode_identity(d: &Decoded<'_>, bytes: &[u8], at: &str) -> Result<Value, Error> {
+pub(crate) fn decode_identity(d: &Located<'_>, bytes: &[u8], at: &str) -> Result<Value, Error> {
     let opts = Options::default();
     match identity_type(d) {
         Some(t) => msgpack::decode(bytes, t, &opts),
@@ -199,7 +201,7 @@ pub(crate) fn decode_identity(d: &Decoded<'_>, bytes: &[u8], at: &str) -> Result
 }
 
 /// Writes `identity_schema_version` and `identity` of a planned resource.
-pub(crate) fn write_planned_identity(w: &mut Writer<'_>, d: &Decoded<'_>) -> Result<(), Error> {
+pub(crate) fn write_planned_identity(w: &mut Writer<'_>, d: &Located<'_>) -> Result<(), Error> {
     let at = d.rc.addr.as_str();
     let (Some(schema), Some(bytes)) = (d.info.identity, &d.rc.change.after_identity) else {
         return Ok(());

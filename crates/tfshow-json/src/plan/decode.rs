@@ -12,8 +12,10 @@ use tfshow_state::State;
 use crate::error::{invalid, Error};
 use crate::resource_values::TypeInfo;
 
-/// A resource instance change with its values decoded.
-pub(crate) struct Decoded<'a> {
+/// A resource instance change located: address, provider and schema, values not yet decoded.
+/// Values are decoded when the change is written ([`Located::values`]), so that only the
+/// changes being written are held in memory.
+pub(crate) struct Located<'a> {
     pub rc: &'a ResourceInstanceChange,
     pub addr: AbsResourceInstance,
     pub prev_addr: Option<String>,
@@ -23,10 +25,50 @@ pub(crate) struct Decoded<'a> {
     /// The resource type's schema version (from the schema, or without schemas from a state
     /// that holds the same resource type, else 0).
     pub schema_version: u64,
+}
+
+/// The decoded values of a change and their sensitive paths from the plan.
+pub(crate) struct Values {
     pub before: Value,
     pub after: Value,
     pub before_paths: Vec<Path>,
     pub after_paths: Vec<Path>,
+}
+
+impl Located<'_> {
+    /// Decodes the values; with `after_only`, `before` is left null.
+    pub(crate) fn values(&self, after_only: bool) -> Result<Values, Error> {
+        let at = self.rc.addr.as_str();
+        let c = &self.rc.change;
+        let decode = |b: &Option<Vec<u8>>, side: &str| -> Result<Value, Error> {
+            match b {
+                Some(bytes) => self
+                    .info
+                    .decode_msgpack(bytes)
+                    .map_err(|e| invalid(format!("{at}: {side}"), e)),
+                None => Ok(Value::Null),
+            }
+        };
+        let paths = |ps: &[model::Path]| {
+            ps.iter()
+                .map(|p| cty_path(p, at))
+                .collect::<Result<Vec<_>, _>>()
+        };
+        Ok(Values {
+            before: if after_only {
+                Value::Null
+            } else {
+                decode(&c.before, "before")?
+            },
+            after: decode(&c.after, "after")?,
+            before_paths: if after_only {
+                Vec::new()
+            } else {
+                paths(&c.before_sensitive_paths)?
+            },
+            after_paths: paths(&c.after_sensitive_paths)?,
+        })
+    }
 }
 
 pub(crate) fn schema_mode(m: ResourceMode) -> Mode {
@@ -73,11 +115,11 @@ pub(crate) fn state_schema_versions(states: &[Option<&State>]) -> StateSchemaVer
     out
 }
 
-pub(crate) fn decode<'a>(
+pub(crate) fn locate<'a>(
     rc: &'a ResourceInstanceChange,
     schemas: Option<&'a Schemas>,
     fallback_versions: &StateSchemaVersions,
-) -> Result<Decoded<'a>, Error> {
+) -> Result<Located<'a>, Error> {
     let at = rc.addr.as_str();
     let addr = AbsResourceInstance::parse(at).map_err(|e| invalid(at, e))?;
     let provider = AbsProviderConfig::parse(&rc.provider)
@@ -93,35 +135,12 @@ pub(crate) fn decode<'a>(
             .copied()
             .unwrap_or(0),
     };
-    let c = &rc.change;
-    let before = match &c.before {
-        Some(b) => info.decode_msgpack(b, &format!("{at}: before"))?,
-        None => Value::Null,
-    };
-    let after = match &c.after {
-        Some(b) => info.decode_msgpack(b, &format!("{at}: after"))?,
-        None => Value::Null,
-    };
-    let before_paths = c
-        .before_sensitive_paths
-        .iter()
-        .map(|p| cty_path(p, at))
-        .collect::<Result<_, _>>()?;
-    let after_paths = c
-        .after_sensitive_paths
-        .iter()
-        .map(|p| cty_path(p, at))
-        .collect::<Result<_, _>>()?;
-    Ok(Decoded {
+    Ok(Located {
         rc,
         prev_addr: rc.prev_run_addr.clone().filter(|p| p != &rc.addr),
         addr,
         provider,
         info,
         schema_version,
-        before,
-        after,
-        before_paths,
-        after_paths,
     })
 }

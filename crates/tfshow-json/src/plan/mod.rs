@@ -14,6 +14,7 @@ mod outputs;
 mod paths;
 mod planned;
 mod relevant;
+mod render;
 
 use tfshow_cty::json::write_value;
 use tfshow_cty::msgpack::{decode as decode_msgpack, Options};
@@ -26,7 +27,7 @@ use tfshow_state::State;
 use crate::checks::{write_checks, CheckGroup, CheckObject};
 use crate::error::{invalid, Error};
 use crate::TfVersion;
-use decode::Decoded;
+use decode::Located;
 
 /// What the plan document is built from.
 pub struct PlanInput<'a> {
@@ -51,7 +52,7 @@ pub fn write_document(
     let plan = input.plan;
     let version = TfVersion::parse(&plan.terraform_version);
     let versions = decode::state_schema_versions(&[input.prior_state, input.prev_run_state]);
-    let changes = decode_all(&plan.resource_changes, schemas, &versions)?;
+    let changes = locate_all(&plan.resource_changes, schemas, &versions)?;
     let outputs = outputs::decode_outputs(&plan.output_changes)?;
 
     w.begin_object();
@@ -84,7 +85,7 @@ pub fn write_document(
             .iter()
             .filter(|d| plan.ui_mode == Mode::RefreshOnly || d.change.action != Action::NoOp)
             .collect();
-        let drift = decode_all(drift, schemas, &versions)?;
+        let drift = locate_all(drift, schemas, &versions)?;
         write_changes(w, "resource_drift", drift, &version)?;
     }
     write_changes(w, "resource_changes", changes, &version)?;
@@ -142,20 +143,20 @@ pub fn write_document(
     Ok(())
 }
 
-fn decode_all<'a>(
+fn locate_all<'a>(
     changes: impl IntoIterator<Item = &'a ResourceInstanceChange>,
     schemas: Option<&'a Schemas>,
     versions: &decode::StateSchemaVersions,
-) -> Result<Vec<Decoded<'a>>, Error> {
+) -> Result<Vec<Located<'a>>, Error> {
     changes
         .into_iter()
-        .map(|rc| decode::decode(rc, schemas, versions))
+        .map(|rc| decode::locate(rc, schemas, versions))
         .collect()
 }
 
 /// Sorts changes as the version does: by address components and deposed key (1.4+), or by
 /// address string.
-fn sort_changes(changes: &mut [Decoded<'_>], version: &TfVersion) {
+fn sort_changes(changes: &mut [Located<'_>], version: &TfVersion) {
     if version.sorts_by_components() {
         changes.sort_by(|a, b| {
             a.addr
@@ -167,14 +168,14 @@ fn sort_changes(changes: &mut [Decoded<'_>], version: &TfVersion) {
     }
 }
 
-fn is_data_delete(d: &Decoded<'_>) -> bool {
+fn is_data_delete(d: &Located<'_>) -> bool {
     d.addr.mode == tfshow_addrs::ResourceMode::Data && d.rc.change.action == Action::Delete
 }
 
 fn write_changes(
     w: &mut Writer<'_>,
     key: &str,
-    mut changes: Vec<Decoded<'_>>,
+    mut changes: Vec<Located<'_>>,
     version: &TfVersion,
 ) -> Result<(), Error> {
     changes.retain(|d| !is_data_delete(d));
@@ -184,10 +185,9 @@ fn write_changes(
     sort_changes(&mut changes, version);
     w.key(key);
     w.begin_array();
-    for d in &changes {
-        changes::write_resource_change(w, d, version)?;
-        w.flush_hint();
-    }
+    render::write_all(w, &changes, |w, d| {
+        changes::write_resource_change(w, d, version)
+    })?;
     w.end_array();
     Ok(())
 }
@@ -205,7 +205,7 @@ fn write_deferred(
     let mut items = plan
         .deferred_changes
         .iter()
-        .map(|d| Ok((d.reason, decode::decode(&d.change, schemas, versions)?)))
+        .map(|d| Ok((d.reason, decode::locate(&d.change, schemas, versions)?)))
         .collect::<Result<Vec<_>, Error>>()?;
     if version.sorts_by_components() {
         items.sort_by(|a, b| {

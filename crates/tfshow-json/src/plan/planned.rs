@@ -14,7 +14,8 @@ use tfshow_gojson::Writer;
 use tfshow_planfile::model::Action;
 
 use super::changes::{write_index, write_planned_identity};
-use super::decode::Decoded;
+use super::decode::Located;
+use super::render::write_all;
 use crate::checks::mode_name;
 use crate::error::Error;
 use crate::marks::Marks;
@@ -25,11 +26,11 @@ use crate::TfVersion;
 /// Writes the `root_module` of `planned_values`.
 pub(crate) fn write_root_module(
     w: &mut Writer<'_>,
-    changes: &[Decoded<'_>],
+    changes: &[Located<'_>],
     version: &TfVersion,
 ) -> Result<(), Error> {
     // Resources per module, and each module's children in order of first appearance.
-    let mut resources: HashMap<String, Vec<&Decoded<'_>>> = HashMap::new();
+    let mut resources: HashMap<String, Vec<&Located<'_>>> = HashMap::new();
     let mut children: HashMap<String, Vec<String>> = HashMap::new();
     let mut seen: HashMap<String, ()> = HashMap::new();
     for d in changes {
@@ -60,7 +61,7 @@ pub(crate) fn write_root_module(
 fn write_module(
     w: &mut Writer<'_>,
     addr: &str,
-    resources: &HashMap<String, Vec<&Decoded<'_>>>,
+    resources: &HashMap<String, Vec<&Located<'_>>>,
     children: &HashMap<String, Vec<String>>,
     version: &TfVersion,
 ) -> Result<(), Error> {
@@ -70,10 +71,7 @@ fn write_module(
         list.sort_by(|a, b| a.rc.addr.cmp(&b.rc.addr));
         w.key("resources");
         w.begin_array();
-        for d in list {
-            write_resource(w, d, version)?;
-            w.flush_hint();
-        }
+        write_all(w, &list, |w, d| write_resource(w, d, version))?;
         w.end_array();
     }
     if !addr.is_empty() {
@@ -92,7 +90,7 @@ fn write_module(
     Ok(())
 }
 
-fn write_resource(w: &mut Writer<'_>, d: &Decoded<'_>, version: &TfVersion) -> Result<(), Error> {
+fn write_resource(w: &mut Writer<'_>, d: &Located<'_>, version: &TfVersion) -> Result<(), Error> {
     let at = d.rc.addr.as_str();
     w.begin_object();
     w.key("address");
@@ -108,10 +106,11 @@ fn write_resource(w: &mut Writer<'_>, d: &Decoded<'_>, version: &TfVersion) -> R
     w.string(&d.provider);
     w.key("schema_version");
     w.u64(d.schema_version);
-    write_attribute_values(w, "values", &d.after, at, version.unknown_elements())?;
+    let v = d.values(true)?;
+    write_attribute_values(w, "values", &v.after, at, version.unknown_elements())?;
     if version.has_sensitive_values() {
         w.key("sensitive_values");
-        write_sensitive_as_bool(w, &d.after, &Marks::from_paths(d.after_paths.iter()));
+        write_sensitive_as_bool(w, &v.after, &Marks::from_paths(v.after_paths.iter()));
     }
     write_planned_identity(w, d)?;
     w.end_object();

@@ -5,7 +5,7 @@
 //! output elements. The result is a fixed permutation of the plan-file order that only equals
 //! the sorted order by luck. This module replays Go's stable sort with that comparison.
 
-use tfshow_addrs::{AbsResourceInstance, InstanceKey, ModuleInstance, ResourceMode};
+use tfshow_addrs::{go_quote, AbsResourceInstance, InstanceKey, ModuleInstance, ResourceMode};
 use tfshow_cty::{Path, PathStep, Value};
 use tfshow_gojson::Writer;
 
@@ -53,26 +53,6 @@ fn go_key(k: &InstanceKey) -> String {
     }
 }
 
-/// Go's `strconv.Quote`, close enough for ordering: printable runes as they are.
-fn go_quote(s: &str) -> String {
-    let mut out = String::from("\"");
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 || c == '\u{7f}' => {
-                out.push_str(&format!("\\x{:02x}", c as u32))
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
 fn go_module(m: &ModuleInstance) -> String {
     if m.is_root() {
         return "addrs.ModuleInstance(nil)".into();
@@ -90,8 +70,7 @@ fn go_module(m: &ModuleInstance) -> String {
     format!("addrs.ModuleInstance{{{}}}", steps.join(", "))
 }
 
-/// Go's `%#v` of a `globalref.ResourceAttr`, exact in the parts where two entries can differ
-/// (non-ASCII characters in keys are not escaped the way `strconv.Quote` would).
+/// Go's `%#v` of a `globalref.ResourceAttr`, exact in the parts where two entries can differ.
 fn go_syntax_key(a: &RelevantAttr) -> String {
     let (module, mode, type_, name, key) = match AbsResourceInstance::parse(&a.resource) {
         Ok(r) => {

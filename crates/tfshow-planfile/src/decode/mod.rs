@@ -1,6 +1,7 @@
 //! Decoding the `tfplan` entry: protobuf bytes → [`proto::Plan`] → [`model::Plan`](Plan).
 
 mod change;
+mod guard;
 mod loc;
 mod reused;
 
@@ -10,15 +11,31 @@ use crate::proto;
 use change::{check_address, dynamic_value, output_change, resource_change};
 use loc::Loc;
 use prost::Message;
+use tfshow_limits::Limits;
 
 /// The only plan format version there has ever been (Terraform 0.12 and later).
 const FORMAT_VERSION: u64 = 3;
 
-/// Decodes the bytes of a `tfplan` zip entry.
+/// Decodes the bytes of a `tfplan` zip entry with the default [`Limits`].
 ///
 /// Requires format version 3; `terraform_version` is not checked beyond choosing how to read
 /// reused fields. Fails on anything Terraform would refuse to read, naming the field.
 pub fn decode_tfplan(bytes: &[u8]) -> Result<Plan, Error> {
+    decode_tfplan_with(bytes, &Limits::default())
+}
+
+/// Decodes the bytes of a `tfplan` zip entry, refusing input that goes over `limits` before
+/// anything is allocated for it (message nesting, byte strings, repeated fields, the estimated
+/// size of the decoded plan, and nesting, strings and collections of every msgpack value).
+pub fn decode_tfplan_with(bytes: &[u8], limits: &Limits) -> Result<Plan, Error> {
+    guard::check(bytes, limits).map_err(|(at, source)| Error::Limit {
+        at: if at.is_empty() {
+            "tfplan".to_owned()
+        } else {
+            format!("tfplan: {at}")
+        },
+        source,
+    })?;
     let root = Loc::Root;
     let raw = proto::Plan::decode(bytes).map_err(|e| root.protobuf(e))?;
     if raw.version != FORMAT_VERSION {

@@ -2,13 +2,14 @@
 
 use std::io::Write;
 
-use tfshow_json::show::{show_json, Limits};
+use tfshow_json::show::show_json;
 use tfshow_ui::plan::{
-    legacy_drift_from_plan_json, needs_legacy_drift, plan_messages, read_plan_file, LegacyDrift,
+    legacy_drift_from_plan_json, needs_legacy_drift, plan_messages, read_plan_file_with,
+    LegacyDrift,
 };
 use tfshow_ui::timestamp;
 
-use super::{display, read_input, read_schemas, CliError};
+use super::{display, limits, read_input, read_schemas, CliError};
 use crate::args::UiArgs;
 
 /// Runs `tfshow ui`.
@@ -16,7 +17,7 @@ pub(crate) fn run(args: &UiArgs) -> Result<(), CliError> {
     let schemas = read_schemas(args.schemas.as_deref())?;
     let bytes = read_input(&args.file)?;
     let path = display(&args.file);
-    let plan = read_plan_file(&bytes).map_err(|e| CliError::Ui {
+    let plan = read_plan_file_with(&bytes, limits()).map_err(|e| CliError::Ui {
         path: path.clone(),
         message: e.to_string(),
     })?;
@@ -33,7 +34,7 @@ pub(crate) fn run(args: &UiArgs) -> Result<(), CliError> {
     let mut drift: Vec<LegacyDrift> = Vec::new();
     if needs_legacy_drift(&plan.terraform_version) {
         let mut doc = Vec::new();
-        match show_json(&bytes, schemas.as_ref(), &Limits::default(), &mut doc)
+        match show_json(&bytes, schemas.as_ref(), limits(), &mut doc)
             .map_err(|e| e.to_string())
             .and_then(|_| legacy_drift_from_plan_json(&doc).map_err(|e| e.to_string()))
         {

@@ -114,8 +114,13 @@ fn bad_line(tracker: &mut Tracker, e: &LineError) -> Option<String> {
     }
 }
 
+/// The longest stream line read (`--limit line-length`).
+fn max_line() -> usize {
+    usize::try_from(super::limits().max_line_length).unwrap_or(usize::MAX)
+}
+
 fn watch_plain(input: Box<dyn Read + Send>, tracker: &mut Tracker) -> Result<(), CliError> {
-    for item in Reader::new(input) {
+    for item in Reader::with_max_line(input, max_line()) {
         let line = match item {
             Ok(m) => {
                 tracker.handle(&m);
@@ -137,7 +142,7 @@ fn watch_live(
 ) -> Result<(), CliError> {
     let (tx, rx) = mpsc::channel();
     std::thread::spawn(move || {
-        for item in Reader::new(input) {
+        for item in Reader::with_max_line(input, max_line()) {
             if tx.send(item).is_err() {
                 break;
             }

@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# bench/run.sh — time whole tfshow commands on big real plans and check their output.
+#
+#   bench/run.sh                 # all cases, 3 runs each
+#   RUNS=5 bench/run.sh 10000    # only cases whose name contains "10000"
+#   TF_WORKDIR=DIR TERRAFORM=BIN bench/run.sh 10000
+#       # also time `terraform show -json plan.tfplan` in an initialised working directory
+#       # DIR holding that plan (e.g. made by the oracle harness's bench.sh), in the same run
+#
+# Cases: bench/data/big-VERSION-N (real plans written by Terraform VERSION, with the provider
+# schemas and what `terraform show -json` printed), plus big-1.15.5-50000, made by scaling the
+# 10,000-resource plan five times with the scale_plan example and checked against it.
+# Prints a markdown table: min / median wall time, peak RSS (from /usr/bin/time), throughput.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+RUNS="${RUNS:-3}"
+FILTER="${1:-}"
+OUT="${BENCH_OUT:-target/bench}"
+mkdir -p "$OUT"
+cargo build --release -q -p tfshow
+cargo build --release -q -p tfshow-planfile --example scale_plan
+BIN=target/release/tfshow
+
+# The 50,000-resource case: the 10,000 plan's four modules copied to twenty.
+big50=$OUT/big-1.15.5-50000
+mkdir -p "$big50"
+if [ ! -f "$big50/plan.tfplan" ]; then
+  target/release/examples/scale_plan bench/data/big-1.15.5-10000/plan.tfplan "$big50/plan.tfplan" 5 2>/dev/null
+  cp bench/data/big-1.15.5-10000/schemas.json "$big50/"
+fi
+
+# time_cmd NAME CMD... → appends "NAME<TAB>seconds<TAB>max RSS KiB" per run to $OUT/times.tsv
+time_cmd() {
+  local name=$1; shift
+  for _ in $(seq 1 "$RUNS"); do
+    /usr/bin/time -f "%e %M" -o "$OUT/time.txt" "$@" > "$OUT/stdout" 2>/dev/null || true
+    read -r wall rss < "$OUT/time.txt"
+    printf '%s\t%s\t%s\t%s\n' "$name" "$wall" "$rss" "$(stat -c %s "$OUT/stdout")" >> "$OUT/times.tsv"
+  done
+}
+
+: > "$OUT/times.tsv"
+for dir in bench/data/big-* "$big50"; do
+  case=$(basename "$dir")
+  [[ -n "$FILTER" && "$case" != *$FILTER* ]] && continue
+  plan=$dir/plan.tfplan; schemas=$dir/schemas.json
+  # Correctness first: the JSON must be Terraform's, byte for byte.
+  $BIN show --json --schemas "$schemas" "$plan" > "$OUT/$case.json"
+  if [ -f "$dir/plan.json.gz" ]; then
+    if zcat "$dir/plan.json.gz" | cmp -s - "$OUT/$case.json"; then echo "$case: show --json output matches Terraform's"; else echo "$case: OUTPUT DIFFERS FROM TERRAFORM'S" >&2; exit 1; fi
+  else
+    python3 bench/check_scaled.py "$OUT/big-1.15.5-10000.json" "$OUT/$case.json" 4 || { echo "$case: scaled output check failed" >&2; exit 1; }
+  fi
+  time_cmd "$case show --json" $BIN show --json --schemas "$schemas" "$plan"
+  for cmd in "show" "ui" "summary"; do
+    if $BIN $cmd --schemas "$schemas" "$plan" > /dev/null 2>&1; then
+      time_cmd "$case $cmd" $BIN $cmd --schemas "$schemas" "$plan"
+    fi
+  done
+  if [[ -n "${TF_WORKDIR:-}" && -n "${TERRAFORM:-}" && "$case" == *$(basename "$TF_WORKDIR" | sed 's/big-[0-9.]*-//')* ]]; then
+    time_cmd "$case terraform show -json" sh -c "cd '$TF_WORKDIR' && '$TERRAFORM' show -json plan.tfplan"
+  fi
+done
+
+python3 bench/report.py "$OUT/times.tsv"

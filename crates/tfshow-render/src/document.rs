@@ -1,0 +1,373 @@
+//! The document every view reads: the `show -json` document of a plan or state file, built by
+//! `tfshow-json` and parsed, plus the few plan facts the JSON does not carry (the planning mode).
+
+use serde_json::Value;
+use tfshow_gojson::Dialect;
+use tfshow_json::show::{show_json, Limits, ShowError, Shown};
+use tfshow_json::TfVersion;
+use tfshow_planfile::model::Mode;
+use tfshow_planfile::PlanFile;
+use tfshow_schema::{Attribute, Block, Schemas};
+
+use crate::jsonformat::Action;
+use crate::RenderError;
+
+/// What kind of file a document was built from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// A plan file.
+    Plan,
+    /// A state file.
+    State,
+}
+
+/// How a plan was made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlanMode {
+    /// `terraform plan`.
+    Normal,
+    /// `terraform plan -destroy`.
+    Destroy,
+    /// `terraform plan -refresh-only`.
+    RefreshOnly,
+}
+
+/// Facts of a plan that its JSON document does not record.
+#[derive(Clone, Debug)]
+pub struct PlanFacts {
+    /// The planning mode.
+    pub mode: PlanMode,
+    /// Planning stopped on an error.
+    pub errored: bool,
+    /// The plan can be applied (computed from the changes for plans older than 1.8, which do
+    /// not record it).
+    pub applyable: bool,
+}
+
+/// A plan or state file as its JSON document.
+#[derive(Clone, Debug)]
+pub struct Document {
+    /// Plan or state.
+    pub kind: Kind,
+    /// The parsed document.
+    pub value: Value,
+    /// Plan facts; `None` for states.
+    pub plan: Option<PlanFacts>,
+}
+
+impl Document {
+    /// Builds the document of a plan or state file.
+    pub fn load(
+        bytes: &[u8],
+        schemas: Option<&Schemas>,
+        limits: &Limits,
+    ) -> Result<Document, RenderError> {
+        let mut json = Vec::new();
+        let shown = show_json(bytes, schemas, limits, &mut json)?;
+        let value = parse_json(&json)?;
+        drop(json);
+        let plan = match shown {
+            Shown::State => None,
+            Shown::Plan => {
+                let file = PlanFile::from_bytes(bytes, limits)
+                    .map_err(|e| RenderError::Show(ShowError::Plan(e)))?;
+                let p = &file.plan;
+                let mode = match p.ui_mode {
+                    Mode::Normal => PlanMode::Normal,
+                    Mode::Destroy => PlanMode::Destroy,
+                    Mode::RefreshOnly => PlanMode::RefreshOnly,
+                };
+                let version = TfVersion::parse(&p.terraform_version);
+                let applyable = if version.at_least(1, 8, 0) {
+                    p.applyable
+                } else {
+                    computed_applyable(&value, mode, p.errored)
+                };
+                Some(PlanFacts {
+                    mode,
+                    errored: p.errored,
+                    applyable,
+                })
+            }
+        };
+        Ok(Document {
+            kind: match shown {
+                Shown::Plan => Kind::Plan,
+                Shown::State => Kind::State,
+            },
+            value,
+            plan,
+        })
+    }
+
+    /// The Terraform version that wrote the file.
+    pub fn terraform_version(&self) -> &str {
+        self.value
+            .get("terraform_version")
+            .and_then(Value::as_str)
+            .unwrap_or("")
+    }
+
+    /// The JSON escaping rules of the Terraform version that wrote the file.
+    pub fn dialect(&self) -> Dialect {
+        TfVersion::parse(self.terraform_version()).dialect()
+    }
+
+    /// The planning mode (normal for states).
+    pub fn mode(&self) -> PlanMode {
+        self.plan.as_ref().map_or(PlanMode::Normal, |p| p.mode)
+    }
+}
+
+/// Parses a `show -json` document.
+pub(crate) fn parse_json(json: &[u8]) -> Result<Value, RenderError> {
+    serde_json::from_slice(json).map_err(|e| RenderError::Json(e.to_string()))
+}
+
+/// Whether a plan older than 1.8 could be applied: it did not fail and it changes something.
+fn computed_applyable(doc: &Value, mode: PlanMode, errored: bool) -> bool {
+    if errored {
+        return false;
+    }
+    let changes = list(doc, "resource_changes");
+    let resource = changes.iter().any(|rc| {
+        let change = rc.get("change").unwrap_or(&Value::Null);
+        Action::of_change(change).is_some_and(|a| a != Action::NoOp)
+            || moved(rc)
+            || change.get("importing").is_some_and(|v| !v.is_null())
+    });
+    let outputs = doc
+        .get("output_changes")
+        .and_then(Value::as_object)
+        .is_some_and(|m| {
+            m.values()
+                .any(|c| Action::of_change(c).is_some_and(|a| a != Action::NoOp))
+        });
+    let drift = mode == PlanMode::RefreshOnly && !list(doc, "resource_drift").is_empty();
+    resource || outputs || drift
+}
+
+/// The array member `key` of a document object (empty when absent).
+pub(crate) fn list<'a>(doc: &'a Value, key: &str) -> &'a [Value] {
+    doc.get(key)
+        .and_then(Value::as_array)
+        .map_or(&[][..], Vec::as_slice)
+}
+
+/// The string member `key` of a document object (empty when absent).
+pub(crate) fn string<'a>(doc: &'a Value, key: &str) -> &'a str {
+    doc.get(key).and_then(Value::as_str).unwrap_or("")
+}
+
+/// The resource change moved from another address.
+pub(crate) fn moved(rc: &Value) -> bool {
+    let prev = string(rc, "previous_address");
+    !prev.is_empty() && prev != string(rc, "address")
+}
+
+/// The resource change imports an object.
+pub(crate) fn importing(rc: &Value) -> bool {
+    rc.get("change")
+        .and_then(|c| c.get("importing"))
+        .is_some_and(|v| !v.is_null())
+}
+
+/// The schema of a resource in `schemas`, looked up by its document `provider_name`, `mode`
+/// and `type`. Provider names without a hostname (Terraform 0.12) match any provider of that
+/// name.
+pub(crate) fn resource_schema<'s>(
+    schemas: Option<&'s Schemas>,
+    resource: &Value,
+) -> Option<&'s Block> {
+    let schemas = schemas?;
+    let provider = string(resource, "provider_name");
+    let mode = match string(resource, "mode") {
+        "data" => tfshow_schema::Mode::Data,
+        _ => tfshow_schema::Mode::Managed,
+    };
+    let type_ = string(resource, "type");
+    if let Some(s) = schemas.resource(provider, mode, type_) {
+        return Some(&s.block);
+    }
+    if provider.contains('/') {
+        return None;
+    }
+    let suffix = format!("/{provider}");
+    let mut keys: Vec<&String> = schemas
+        .providers
+        .keys()
+        .filter(|k| k.ends_with(&suffix))
+        .collect();
+    keys.sort();
+    keys.into_iter()
+        .find_map(|k| schemas.resource(k, mode, type_))
+        .map(|s| &s.block)
+}
+
+/// A schema made up from values when the real one is not known: every key of the given
+/// objects is a dynamic attribute.
+pub(crate) fn inferred_block<'v>(values: impl IntoIterator<Item = Option<&'v Value>>) -> Block {
+    let mut names: Vec<String> = Vec::new();
+    for v in values.into_iter().flatten() {
+        if let Value::Object(m) = v {
+            names.extend(m.keys().cloned());
+        }
+    }
+    names.sort();
+    names.dedup();
+    Block {
+        attributes: names
+            .into_iter()
+            .map(|n| {
+                (
+                    n,
+                    Attribute {
+                        ty: tfshow_cty::Type::Dynamic,
+                        nested: None,
+                        required: false,
+                        optional: true,
+                        computed: false,
+                        sensitive: false,
+                        write_only: false,
+                    },
+                )
+            })
+            .collect(),
+        block_types: Vec::new(),
+    }
+}
+
+/// The sensitivity mask the provider schema implies for `value` (a resource's values):
+/// `{"attr": true, "block": [{"attr": true}]}`, or `None` when nothing in it is sensitive.
+pub(crate) fn schema_marks(block: &Block, value: &Value) -> Option<Value> {
+    let Value::Object(m) = value else {
+        return None;
+    };
+    let mut out = serde_json::Map::new();
+    for (name, attr) in &block.attributes {
+        if attr.sensitive {
+            out.insert(name.clone(), Value::Bool(true));
+        } else if let (Some(nested), Some(v)) = (&attr.nested, m.get(name)) {
+            if nested.contains_sensitive() {
+                let inner = Block {
+                    attributes: nested.attributes.clone(),
+                    block_types: Vec::new(),
+                };
+                if let Some(marks) = nested_marks(&inner, nested.nesting, v) {
+                    out.insert(name.clone(), marks);
+                }
+            }
+        }
+    }
+    for (name, bt) in &block.block_types {
+        if !bt.block.contains_sensitive() {
+            continue;
+        }
+        if let Some(v) = m.get(name) {
+            if let Some(marks) = nested_marks(&bt.block, bt.nesting, v) {
+                out.insert(name.clone(), marks);
+            }
+        }
+    }
+    (!out.is_empty()).then_some(Value::Object(out))
+}
+
+fn nested_marks(block: &Block, nesting: tfshow_schema::Nesting, v: &Value) -> Option<Value> {
+    use tfshow_schema::Nesting;
+    match (nesting, v) {
+        (Nesting::Single | Nesting::Group, v) => schema_marks(block, v),
+        (Nesting::List | Nesting::Set, Value::Array(a)) => {
+            let marks: Vec<Value> = a
+                .iter()
+                .map(|e| {
+                    schema_marks(block, e).unwrap_or_else(|| Value::Object(Default::default()))
+                })
+                .collect();
+            Some(Value::Array(marks))
+        }
+        (Nesting::Map, Value::Object(m)) => Some(Value::Object(
+            m.iter()
+                .map(|(k, e)| {
+                    (
+                        k.clone(),
+                        schema_marks(block, e).unwrap_or_else(|| Value::Object(Default::default())),
+                    )
+                })
+                .collect(),
+        )),
+        _ => None,
+    }
+}
+
+/// Two sensitivity masks combined: sensitive where either is.
+pub(crate) fn merge_marks(a: &Value, b: &Value) -> Value {
+    match (a, b) {
+        (Value::Bool(true), _) | (_, Value::Bool(true)) => Value::Bool(true),
+        (Value::Object(x), Value::Object(y)) => {
+            let mut out = x.clone();
+            for (k, v) in y {
+                let merged = match x.get(k) {
+                    Some(e) => merge_marks(e, v),
+                    None => v.clone(),
+                };
+                out.insert(k.clone(), merged);
+            }
+            Value::Object(out)
+        }
+        (Value::Array(x), Value::Array(y)) => {
+            let n = x.len().max(y.len());
+            let f = Value::Bool(false);
+            Value::Array(
+                (0..n)
+                    .map(|i| merge_marks(x.get(i).unwrap_or(&f), y.get(i).unwrap_or(&f)))
+                    .collect(),
+            )
+        }
+        (Value::Object(_) | Value::Array(_), _) => a.clone(),
+        (_, Value::Object(_) | Value::Array(_)) => b.clone(),
+        _ => a.clone(),
+    }
+}
+
+/// `change` (an object with `before`, `after` and their masks) with the schema's sensitive
+/// attributes added to the masks, as Terraform 1.15 writes them; `None` when the masks already
+/// cover them.
+pub(crate) fn with_schema_marks(change: &Value, block: &Block) -> Option<Value> {
+    let mut out: Option<Value> = None;
+    for (value_key, mask_key) in [("before", "before_sensitive"), ("after", "after_sensitive")] {
+        let Some(marks) = change.get(value_key).and_then(|v| schema_marks(block, v)) else {
+            continue;
+        };
+        let existing = change.get(mask_key).cloned().unwrap_or(Value::Bool(false));
+        let merged = merge_marks(&existing, &marks);
+        if merged != existing {
+            let target = out.get_or_insert_with(|| change.clone());
+            if let Value::Object(m) = target {
+                m.insert(mask_key.to_owned(), merged);
+            }
+        }
+    }
+    out
+}
+
+/// The resource changes of `key` (`resource_changes`, `resource_drift`) in the order Terraform
+/// 1.4 and later list them: by address components, then deposed key. Documents of older
+/// versions list them by address string.
+pub(crate) fn sorted_changes<'a>(doc: &'a Value, key: &str) -> Vec<&'a Value> {
+    let mut items: Vec<(Option<tfshow_addrs::AbsResourceInstance>, &Value)> = list(doc, key)
+        .iter()
+        .map(|rc| {
+            (
+                tfshow_addrs::AbsResourceInstance::parse(string(rc, "address")).ok(),
+                rc,
+            )
+        })
+        .collect();
+    if items.iter().all(|(a, _)| a.is_some()) {
+        items.sort_by(|(a, x), (b, y)| {
+            a.cmp(b)
+                .then_with(|| string(x, "deposed").cmp(string(y, "deposed")))
+        });
+    }
+    items.into_iter().map(|(_, rc)| rc).collect()
+}

@@ -1,0 +1,761 @@
+//! Turning changes into diff trees, guided by the provider schema (or, for outputs and dynamic
+//! values, by the JSON values themselves).
+
+use std::borrow::Cow;
+use std::collections::BTreeMap;
+
+use serde_json::{Map, Value};
+use tfshow_cty::Type;
+use tfshow_schema::{Attribute, Block, Nesting};
+
+use super::collections::process_slice;
+use super::compare_actions;
+use super::render::{Blocks, Diff, Prim, Renderer};
+use super::structured::{deep_equal, Change, Matcher};
+use super::Action;
+
+fn as_diff(change: &Change<'_>, renderer: Renderer) -> Diff {
+    Diff::new(
+        renderer,
+        change.calculate_action(),
+        change.replace_paths.matches(),
+    )
+}
+
+/// If the change is sensitive on either side, its diff: `inner` computes the diff of the
+/// value without sensitivity, `wrap` builds the sensitive renderer.
+fn check_sensitive(
+    change: &Change<'_>,
+    inner: impl Fn(&Change<'_>) -> Diff,
+    block: bool,
+) -> Option<Diff> {
+    let bs = change.is_before_sensitive();
+    let as_ = change.is_after_sensitive();
+    if !bs && !as_ {
+        return None;
+    }
+    let inner = inner(&change.without_sensitivity());
+    let mut action = inner.action;
+    if action == Action::NoOp && bs != as_ && !change.is_null_no_op() {
+        action = Action::Update;
+    }
+    let inner = Box::new(inner);
+    let renderer = if block {
+        Renderer::SensitiveBlock {
+            inner,
+            before: bs,
+            after: as_,
+        }
+    } else {
+        Renderer::Sensitive {
+            inner,
+            before: bs,
+            after: as_,
+        }
+    };
+    Some(Diff::new(renderer, action, change.replace_paths.matches()))
+}
+
+/// If the change is unknown, its diff. `child_unknown` marks the children of the before value
+/// as unknown so that they print as recomputed rather than deleted; `compute` computes the
+/// diff of the before value.
+fn check_unknown<'a>(
+    change: &Change<'a>,
+    child_unknown: Option<Value>,
+    compute: impl Fn(&Change<'a>) -> Diff,
+) -> Option<Diff> {
+    if !change.is_unknown() {
+        return None;
+    }
+    let mut current = change.clone();
+    current.after_explicit = true;
+    if current.before.is_none() {
+        return Some(as_diff(&current, Renderer::Unknown { before: None }));
+    }
+    let mut before = current.as_delete();
+    before.unknown = child_unknown.map(Cow::Owned);
+    let before_diff = compute(&before);
+    Some(as_diff(
+        &current,
+        Renderer::Unknown {
+            before: Some(Box::new(before_diff)),
+        },
+    ))
+}
+
+fn all_true<'k>(keys: impl Iterator<Item = &'k String>) -> Value {
+    Value::Object(
+        keys.map(|k| (k.clone(), Value::Bool(true)))
+            .collect::<Map<String, Value>>(),
+    )
+}
+
+/// The diff of a resource or nested block.
+pub(crate) fn block(change: &Change<'_>, block_schema: &Block) -> Diff {
+    if let Some(d) = check_sensitive(change, |c| block(c, block_schema), true) {
+        return d;
+    }
+    let child_unknown = all_true(block_schema.attributes.iter().map(|(k, _)| k));
+    if let Some(d) = check_unknown(change, Some(child_unknown), |c| block(c, block_schema)) {
+        return d;
+    }
+    let mut change = change.clone();
+    change.non_legacy = change.non_legacy || contains_non_legacy_features(block_schema);
+    let mut current = change.default_action_for_iteration();
+    let mut attributes = BTreeMap::new();
+    for (key, attr) in &block_schema.attributes {
+        if attr.write_only {
+            continue;
+        }
+        let mut child = change.map_child(key);
+        if !child.relevant.matches_partial() {
+            child = child.as_no_op();
+        }
+        child.before_explicit = false;
+        child.after_explicit = false;
+        let d = attribute(&child, attr);
+        if d.action == Action::NoOp && child.before.is_none() && child.after.is_none() {
+            continue;
+        }
+        current = compare_actions(current, d.action);
+        attributes.insert(key.clone(), d);
+    }
+    let mut blocks = Blocks::default();
+    for (key, bt) in &block_schema.block_types {
+        let mut child = change.map_child(key);
+        if !child.relevant.matches_partial() {
+            child = child.as_no_op();
+        }
+        let bs = child.is_before_sensitive();
+        let as_ = child.is_after_sensitive();
+        let replace = child.replace_paths.matches();
+        let unknown = child.is_unknown();
+        let both_nil = child.before.is_none() && child.after.is_none() && !unknown;
+        match bt.nesting {
+            Nesting::Set | Nesting::List => {
+                let mut diffs = Vec::new();
+                let mut action = child.default_action_for_iteration();
+                let mut each = |c: &Change<'_>| {
+                    let d = block(c, &bt.block);
+                    action = compare_actions(action, d.action);
+                    diffs.push(d);
+                };
+                if bt.nesting == Nesting::Set {
+                    process_set(&child, &mut each);
+                } else {
+                    process_nested_list(&child, &mut each);
+                }
+                if action == Action::NoOp && both_nil {
+                    continue;
+                }
+                if bt.nesting == Nesting::Set {
+                    blocks.set.insert(key.clone(), diffs);
+                } else {
+                    blocks.list.insert(key.clone(), diffs);
+                }
+                blocks.mark(key, replace, bs, as_, unknown);
+                current = compare_actions(current, action);
+            }
+            Nesting::Map => {
+                let (diffs, action) =
+                    transform_map(&child, child.explicit_keys(), |c| block(c, &bt.block));
+                if action == Action::NoOp && both_nil {
+                    continue;
+                }
+                blocks.map.insert(key.clone(), diffs);
+                blocks.mark(key, replace, bs, as_, unknown);
+                current = compare_actions(current, action);
+            }
+            Nesting::Single | Nesting::Group => {
+                let d = block(&child, &bt.block);
+                if d.action == Action::NoOp && both_nil {
+                    continue;
+                }
+                let action = d.action;
+                blocks.single.insert(key.clone(), d);
+                blocks.mark(key, replace, bs, as_, unknown);
+                current = compare_actions(current, action);
+            }
+        }
+    }
+    for (name, attr) in &block_schema.attributes {
+        if attr.write_only {
+            attributes.insert(name.clone(), write_only(&change, current));
+        }
+    }
+    Diff::new(
+        Renderer::Block {
+            attributes,
+            blocks: Box::new(blocks),
+        },
+        current,
+        change.replace_paths.matches(),
+    )
+}
+
+/// Features the legacy SDK cannot describe; their presence means empty strings are real.
+fn contains_non_legacy_features(block: &Block) -> bool {
+    if block
+        .block_types
+        .iter()
+        .any(|(_, bt)| matches!(bt.nesting, Nesting::Map | Nesting::Group))
+    {
+        return true;
+    }
+    for (_, attr) in &block.attributes {
+        if attr.nested.is_some() {
+            return true;
+        }
+        let ty = &attr.ty;
+        if ty.has_dynamic() {
+            return true;
+        }
+        match ty {
+            Type::Tuple(_) | Type::Object(..) => return true,
+            Type::List(e) | Type::Set(e) | Type::Map(e) => {
+                if let Type::List(inner) | Type::Set(inner) | Type::Map(inner) = e.as_ref() {
+                    if !matches!(inner.as_ref(), Type::String | Type::Number | Type::Bool) {
+                        return true;
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    false
+}
+
+fn write_only(change: &Change<'_>, block_action: Action) -> Diff {
+    let renderer = Renderer::WriteOnly {
+        sensitive: change.is_before_sensitive() || change.is_after_sensitive(),
+    };
+    let action = if block_action == Action::Update {
+        Action::NoOp
+    } else {
+        block_action
+    };
+    Diff::new(renderer, action, change.replace_paths.matches())
+}
+
+/// The diff of one attribute.
+pub(crate) fn attribute(change: &Change<'_>, attr: &Attribute) -> Diff {
+    match &attr.nested {
+        Some(nested) => nested_attribute(change, &nested.attributes, nested.nesting),
+        None => of_type(change, &attr.ty),
+    }
+}
+
+fn nested_attribute(
+    change: &Change<'_>,
+    attributes: &[(String, Attribute)],
+    nesting: Nesting,
+) -> Diff {
+    if let Some(d) = check_sensitive(change, |c| nested_attribute(c, attributes, nesting), false) {
+        return d;
+    }
+    let child_unknown = all_true(attributes.iter().map(|(k, _)| k));
+    if let Some(d) = check_unknown(change, Some(child_unknown), |c| {
+        nested_attribute(c, attributes, nesting)
+    }) {
+        return d;
+    }
+    match nesting {
+        Nesting::Single | Nesting::Group => nested_object(change, attributes),
+        Nesting::Map => {
+            let (elements, action) = transform_map(change, change.explicit_keys(), |c| {
+                nested_attribute(c, attributes, Nesting::Single)
+            });
+            Diff::new(
+                Renderer::Map {
+                    elements,
+                    override_null_suffix: true,
+                    override_forces_replacement: true,
+                    align_keys: false,
+                },
+                action,
+                change.replace_paths.matches(),
+            )
+        }
+        Nesting::List => {
+            let mut elements = Vec::new();
+            let mut current = change.default_action_for_iteration();
+            process_nested_list(change, &mut |c| {
+                let d = nested_attribute(c, attributes, Nesting::Single);
+                current = compare_actions(current, d.action);
+                elements.push(d);
+            });
+            Diff::new(
+                Renderer::List {
+                    elements,
+                    display_context: false,
+                },
+                current,
+                change.replace_paths.matches(),
+            )
+        }
+        Nesting::Set => {
+            let mut elements = Vec::new();
+            let mut current = change.default_action_for_iteration();
+            process_set(change, &mut |c| {
+                let d = nested_attribute(c, attributes, Nesting::Single);
+                current = compare_actions(current, d.action);
+                elements.push(d);
+            });
+            Diff::new(
+                Renderer::Set {
+                    elements,
+                    override_forces_replacement: true,
+                },
+                current,
+                change.replace_paths.matches(),
+            )
+        }
+    }
+}
+
+fn nested_object(change: &Change<'_>, attributes: &[(String, Attribute)]) -> Diff {
+    let (plain, write_only_attrs): (Vec<_>, Vec<_>) =
+        attributes.iter().partition(|(_, a)| !a.write_only);
+    let (attrs, action) = process_object(
+        change,
+        &plain,
+        &write_only_attrs,
+        |c, a: &Attribute, current| {
+            if a.write_only {
+                write_only(c, current)
+            } else {
+                attribute(c, a)
+            }
+        },
+    );
+    Diff::new(
+        Renderer::Object {
+            attributes: attrs,
+            override_null_suffix: false,
+        },
+        action,
+        change.replace_paths.matches(),
+    )
+}
+
+fn process_object<T>(
+    change: &Change<'_>,
+    attributes: &[&(String, T)],
+    write_only_attrs: &[&(String, T)],
+    compute: impl Fn(&Change<'_>, &T, Action) -> Diff,
+) -> (BTreeMap<String, Diff>, Action) {
+    let mut diffs = BTreeMap::new();
+    let mut current = change.default_action_for_iteration();
+    for (key, attr) in attributes.iter().map(|p| (&p.0, &p.1)) {
+        let mut child = change.map_child(key);
+        if !child.relevant.matches_partial() {
+            child = child.as_no_op();
+        }
+        child.before_explicit = false;
+        child.after_explicit = false;
+        let d = compute(&child, attr, current);
+        if d.action == Action::NoOp && child.before.is_none() && child.after.is_none() {
+            continue;
+        }
+        current = compare_actions(current, d.action);
+        diffs.insert(key.clone(), d);
+    }
+    for (key, attr) in write_only_attrs.iter().map(|p| (&p.0, &p.1)) {
+        let mut child = change.map_child(key);
+        if !child.relevant.matches_partial() {
+            child = child.as_no_op();
+        }
+        child.before_explicit = false;
+        child.after_explicit = false;
+        diffs.insert(key.clone(), compute(&child, attr, current));
+    }
+    (diffs, current)
+}
+
+/// The diff of a value of type `ty`.
+pub(crate) fn of_type(change: &Change<'_>, ty: &Type) -> Diff {
+    let mut change = change.clone();
+    if !change.non_legacy {
+        if matches!(change.before.as_deref(), Some(Value::String(s)) if s.is_empty()) {
+            change.before = None;
+        }
+        if matches!(change.after.as_deref(), Some(Value::String(s)) if s.is_empty()) {
+            change.after = None;
+        }
+    }
+    if let Some(d) = check_sensitive(&change, |c| of_type(c, ty), false) {
+        return d;
+    }
+    if let Some(d) = check_unknown(&change, Some(Value::Bool(false)), |c| of_type(c, ty)) {
+        return d;
+    }
+    match ty {
+        Type::Dynamic => output(&change),
+        Type::String => primitive(&change, Prim::String),
+        Type::Number => primitive(&change, Prim::Number),
+        Type::Bool => primitive(&change, Prim::Bool),
+        Type::Object(attrs, _) => {
+            let refs: Vec<&(String, Type)> = attrs.iter().collect();
+            let (attributes, action) =
+                process_object(&change, &refs, &[], |c, t: &Type, _| of_type(c, t));
+            Diff::new(
+                Renderer::Object {
+                    attributes,
+                    override_null_suffix: true,
+                },
+                action,
+                change.replace_paths.matches(),
+            )
+        }
+        Type::Map(elem) => {
+            let (elements, action) =
+                transform_map(&change, change.all_keys(), |c| of_type(c, elem));
+            Diff::new(
+                Renderer::Map {
+                    elements,
+                    override_null_suffix: false,
+                    override_forces_replacement: false,
+                    align_keys: true,
+                },
+                action,
+                change.replace_paths.matches(),
+            )
+        }
+        Type::List(elem) => {
+            let is_obj = matches!(elem.as_ref(), Type::Object(..));
+            let (elements, action) = transform_slice(&change, is_obj, |c| {
+                let mut c = c.clone();
+                c.relevant = Matcher::Always;
+                of_type(&c, elem)
+            });
+            Diff::new(
+                Renderer::List {
+                    elements,
+                    display_context: true,
+                },
+                action,
+                change.replace_paths.matches(),
+            )
+        }
+        Type::Tuple(elems) => {
+            let mut elements = Vec::new();
+            let mut current = change.default_action_for_iteration();
+            for (ix, et) in elems.iter().enumerate() {
+                let mut child = change.slice_child(ix, ix);
+                if !child.relevant.matches_partial() {
+                    child = child.as_no_op();
+                }
+                let d = of_type(&child, et);
+                current = compare_actions(current, d.action);
+                elements.push(d);
+            }
+            Diff::new(
+                Renderer::List {
+                    elements,
+                    display_context: true,
+                },
+                current,
+                change.replace_paths.matches(),
+            )
+        }
+        Type::Set(elem) => {
+            let mut elements = Vec::new();
+            let mut current = change.default_action_for_iteration();
+            process_set(&change, &mut |c| {
+                let d = of_type(c, elem);
+                current = compare_actions(current, d.action);
+                elements.push(d);
+            });
+            Diff::new(
+                Renderer::Set {
+                    elements,
+                    override_forces_replacement: false,
+                },
+                current,
+                change.replace_paths.matches(),
+            )
+        }
+    }
+}
+
+fn primitive(change: &Change<'_>, prim: Prim) -> Diff {
+    as_diff(
+        change,
+        Renderer::Primitive {
+            before: change.before.as_deref().cloned(),
+            after: change.after.as_deref().cloned(),
+            prim,
+        },
+    )
+}
+
+/// Runs `process` over the keys of a map change; the action starts as create or delete when
+/// one side is not a map.
+fn transform_map<'a>(
+    change: &Change<'a>,
+    keys: Vec<String>,
+    process: impl Fn(&Change<'a>) -> Diff,
+) -> (BTreeMap<String, Diff>, Action) {
+    let mut current = match (change.before_is_map(), change.after_is_map()) {
+        (true, false) => Action::Delete,
+        (false, true) => Action::Create,
+        _ => Action::NoOp,
+    };
+    let mut elements = BTreeMap::new();
+    for key in keys {
+        let mut child = change.map_child(&key);
+        if !child.relevant.matches_partial() {
+            child = child.as_no_op();
+        }
+        let d = process(&child);
+        current = compare_actions(current, d.action);
+        elements.insert(key, d);
+    }
+    (elements, current)
+}
+
+/// Runs `process` over the paired elements of a list change.
+fn transform_slice<'a>(
+    change: &Change<'a>,
+    is_obj: bool,
+    process: impl Fn(&Change<'a>) -> Diff,
+) -> (Vec<Diff>, Action) {
+    let before = change.before_slice();
+    let after = change.after_slice();
+    let mut current = match (before.is_some(), after.is_some()) {
+        (true, false) => Action::Delete,
+        (false, true) => Action::Create,
+        _ => Action::NoOp,
+    };
+    let mut elements = Vec::new();
+    process_slice(
+        before.unwrap_or(&[]),
+        after.unwrap_or(&[]),
+        |bi, ai| {
+            let d = process(&change.slice_child(bi, ai));
+            current = compare_actions(current, d.action);
+            elements.push(d);
+        },
+        |_| is_obj,
+    );
+    (elements, current)
+}
+
+fn process_nested_list<'a>(change: &Change<'a>, process: &mut dyn FnMut(&Change<'a>)) {
+    let n = change
+        .before_slice()
+        .map_or(0, <[Value]>::len)
+        .max(change.after_slice().map_or(0, <[Value]>::len));
+    for ix in 0..n {
+        let mut child = change.slice_child(ix, ix);
+        if !child.relevant.matches_partial() {
+            child = child.as_no_op();
+        }
+        process(&child);
+    }
+}
+
+fn process_set<'a>(change: &Change<'a>, process: &mut dyn FnMut(&Change<'a>)) {
+    let bl = change.before_slice().map_or(0, <[Value]>::len);
+    let al = change.after_slice().map_or(0, <[Value]>::len);
+    let mut found_in_before: Vec<Option<usize>> = vec![None; bl];
+    let mut found_in_after: Vec<bool> = vec![false; al];
+    let before_values = change.before_slice().unwrap_or(&[]);
+    let after_values = change.after_slice().unwrap_or(&[]);
+    for (ix, found) in found_in_before.iter_mut().enumerate() {
+        for (jx, taken) in found_in_after.iter_mut().enumerate() {
+            if *taken || before_values.get(ix) != after_values.get(jx) {
+                continue;
+            }
+            let child = change.slice_child(ix, jx);
+            if deep_equal(&child.before, &child.after)
+                && child.is_before_sensitive() == child.is_after_sensitive()
+                && !child.is_unknown()
+            {
+                *found = Some(jx);
+                *taken = true;
+            }
+        }
+    }
+    let relevant = |mut c: Change<'a>| {
+        c.relevant = Matcher::Always;
+        c
+    };
+    for (ix, found) in found_in_before.iter().enumerate() {
+        let jx = found.unwrap_or(al);
+        process(&relevant(change.slice_child(ix, jx)));
+    }
+    for (jx, found) in found_in_after.iter().enumerate() {
+        if !found {
+            process(&relevant(change.slice_child(bl, jx)));
+        }
+    }
+}
+
+/// The diff of an output value, or of any value without a type: the JSON decides.
+pub(crate) fn output(change: &Change<'_>) -> Diff {
+    if let Some(d) = check_sensitive(change, |c| of_type(c, &Type::Dynamic), false) {
+        return d;
+    }
+    if let Some(d) = check_unknown(change, Some(Value::Bool(false)), |c| {
+        of_type(c, &Type::Dynamic)
+    }) {
+        return d;
+    }
+    json_transform(change)
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum JsonType {
+    Null,
+    Bool,
+    Number,
+    String,
+    Object,
+    Array,
+}
+
+fn json_type(v: Option<&Value>) -> JsonType {
+    match v {
+        None | Some(Value::Null) => JsonType::Null,
+        Some(Value::Bool(_)) => JsonType::Bool,
+        Some(Value::Number(_)) => JsonType::Number,
+        Some(Value::String(_)) => JsonType::String,
+        Some(Value::Object(_)) => JsonType::Object,
+        Some(Value::Array(_)) => JsonType::Array,
+    }
+}
+
+/// The diff of two JSON values.
+pub(crate) fn json_transform(change: &Change<'_>) -> Diff {
+    if let Some(d) = json_sensitive(change) {
+        return d;
+    }
+    if change.is_unknown() {
+        let mut current = change.clone();
+        current.after_explicit = true;
+        if current.before.is_none() {
+            return Diff::new(Renderer::Unknown { before: None }, Action::Create, false);
+        }
+        let mut before = current.as_delete();
+        before.unknown = Some(Cow::Owned(Value::Bool(false)));
+        return Diff::new(
+            Renderer::Unknown {
+                before: Some(Box::new(json_transform(&before))),
+            },
+            Action::Update,
+            false,
+        );
+    }
+    let bt = json_type(change.before.as_deref());
+    let at = json_type(change.after.as_deref());
+    let deleted = at == JsonType::Null && !change.after_explicit;
+    let created = bt == JsonType::Null && !change.before_explicit;
+    if bt == at || created || deleted {
+        let target = if bt == JsonType::Null { at } else { bt };
+        return json_update(change, target);
+    }
+    let b = json_update(&change.as_delete(), bt);
+    let a = json_update(&change.as_create(), at);
+    Diff::new(
+        Renderer::TypeChange {
+            before: Box::new(b),
+            after: Box::new(a),
+        },
+        Action::Update,
+        false,
+    )
+}
+
+fn json_sensitive(change: &Change<'_>) -> Option<Diff> {
+    let bs = change.is_before_sensitive();
+    let as_ = change.is_after_sensitive();
+    if !bs && !as_ {
+        return None;
+    }
+    let inner = json_transform(&change.without_sensitivity());
+    let mut action = inner.action;
+    if action == Action::NoOp && bs != as_ && !change.is_null_no_op() {
+        action = Action::Update;
+    }
+    Some(Diff::new(
+        Renderer::Sensitive {
+            inner: Box::new(inner),
+            before: bs,
+            after: as_,
+        },
+        action,
+        false,
+    ))
+}
+
+fn json_update(change: &Change<'_>, ty: JsonType) -> Diff {
+    match ty {
+        JsonType::Null => json_primitive(change, Prim::Nil),
+        JsonType::Bool => json_primitive(change, Prim::Bool),
+        JsonType::String => json_primitive(change, Prim::String),
+        JsonType::Number => json_primitive(change, Prim::Number),
+        JsonType::Object => {
+            let (elements, action) = transform_map(change, change.all_keys(), json_transform);
+            Diff::new(
+                Renderer::Object {
+                    attributes: elements,
+                    override_null_suffix: true,
+                },
+                action,
+                false,
+            )
+        }
+        JsonType::Array => {
+            let before = change.before_slice();
+            let after = change.after_slice();
+            let mut current = match (before.is_some(), after.is_some()) {
+                (true, false) => Action::Delete,
+                (false, true) => Action::Create,
+                _ => Action::NoOp,
+            };
+            let mut elements = Vec::new();
+            process_slice(
+                before.unwrap_or(&[]),
+                after.unwrap_or(&[]),
+                |bi, ai| {
+                    let d = json_transform(&change.slice_child(bi, ai));
+                    current = compare_actions(current, d.action);
+                    elements.push(d);
+                },
+                |v| matches!(v, Value::Object(_)),
+            );
+            Diff::new(
+                Renderer::List {
+                    elements,
+                    display_context: true,
+                },
+                current,
+                false,
+            )
+        }
+    }
+}
+
+fn json_primitive(change: &Change<'_>, prim: Prim) -> Diff {
+    let before_missing = change.before.is_none() && !change.before_explicit;
+    let after_missing = change.after.is_none() && !change.after_explicit;
+    let action = if before_missing && !after_missing {
+        Action::Create
+    } else if !before_missing && after_missing {
+        Action::Delete
+    } else if deep_equal(&change.before, &change.after) {
+        Action::NoOp
+    } else {
+        Action::Update
+    };
+    Diff::new(
+        Renderer::Primitive {
+            before: change.before.as_deref().cloned(),
+            after: change.after.as_deref().cloned(),
+            prim,
+        },
+        action,
+        false,
+    )
+}

@@ -1,0 +1,127 @@
+//! The machinery behind Terraform's human rendering of plans and states, reimplemented from
+//! its observable behaviour: a change read from the JSON document ([`structured`]) is turned
+//! into a tree of diffs using the provider schema ([`differ`]), and the tree is printed
+//! ([`render`]).
+
+mod collections;
+pub(crate) mod differ;
+pub(crate) mod render;
+pub(crate) mod structured;
+pub(crate) mod text;
+
+/// What happens to an object or a value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Action {
+    /// Nothing.
+    NoOp,
+    /// Created.
+    Create,
+    /// Read (data sources).
+    Read,
+    /// Updated in place.
+    Update,
+    /// Destroyed, then created again.
+    DeleteThenCreate,
+    /// Created again, then the old object destroyed.
+    CreateThenDelete,
+    /// Destroyed.
+    Delete,
+    /// Removed from state without being destroyed.
+    Forget,
+    /// Created again; the old object is forgotten.
+    CreateThenForget,
+}
+
+impl Action {
+    /// The action of a document `actions` list (`["delete","create"]` …); `None` when the
+    /// list is not one Terraform writes.
+    pub fn from_actions(actions: &[&str]) -> Option<Action> {
+        Some(match actions {
+            ["create", "delete"] => Action::CreateThenDelete,
+            ["delete", "create"] => Action::DeleteThenCreate,
+            ["create", "forget"] => Action::CreateThenForget,
+            ["create"] => Action::Create,
+            ["delete"] => Action::Delete,
+            ["update"] => Action::Update,
+            ["read"] => Action::Read,
+            ["forget"] => Action::Forget,
+            ["no-op"] => Action::NoOp,
+            _ => return None,
+        })
+    }
+
+    /// The action of a document change object's `actions` member.
+    pub fn of_change(change: &serde_json::Value) -> Option<Action> {
+        let list = change.get("actions")?.as_array()?;
+        let names: Vec<&str> = list.iter().filter_map(serde_json::Value::as_str).collect();
+        if names.len() != list.len() {
+            return None;
+        }
+        Action::from_actions(&names)
+    }
+
+    /// The action is a replacement (destroy and create, in either order).
+    pub fn is_replace(self) -> bool {
+        matches!(
+            self,
+            Action::DeleteThenCreate | Action::CreateThenDelete | Action::CreateThenForget
+        )
+    }
+
+    /// A short name (`create`, `update`, `replace`, …).
+    pub fn name(self) -> &'static str {
+        match self {
+            Action::NoOp => "no-op",
+            Action::Create => "create",
+            Action::Read => "read",
+            Action::Update => "update",
+            Action::DeleteThenCreate => "replace",
+            Action::CreateThenDelete => "replace (create before destroy)",
+            Action::Delete => "delete",
+            Action::Forget => "forget",
+            Action::CreateThenForget => "replace (forget the old object)",
+        }
+    }
+
+    /// The `actions` list of the JSON document for this action.
+    pub fn terraform_actions(self) -> &'static [&'static str] {
+        match self {
+            Action::NoOp => &["no-op"],
+            Action::Create => &["create"],
+            Action::Read => &["read"],
+            Action::Update => &["update"],
+            Action::DeleteThenCreate => &["delete", "create"],
+            Action::CreateThenDelete => &["create", "delete"],
+            Action::Delete => &["delete"],
+            Action::Forget => &["forget"],
+            Action::CreateThenForget => &["create", "forget"],
+        }
+    }
+
+    /// The symbol markup Terraform prints before a change (three columns).
+    pub(crate) fn symbol(self) -> &'static str {
+        match self {
+            Action::DeleteThenCreate => "[red]-[reset]/[green]+[reset]",
+            Action::CreateThenDelete => "[green]+[reset]/[red]-[reset]",
+            Action::Create => "  [green]+[reset]",
+            Action::Delete => "  [red]-[reset]",
+            Action::Forget => " [red].[reset]",
+            Action::CreateThenForget => " [green]+[reset]/[red].[reset]",
+            Action::Read => " [cyan]<=[reset]",
+            Action::Update => "  [yellow]~[reset]",
+            Action::NoOp => "   ",
+        }
+    }
+}
+
+/// Combines the action so far with a child's: unchanged by a no-op child, an update when they
+/// differ.
+pub(crate) fn compare_actions(current: Action, next: Action) -> Action {
+    if next == Action::NoOp {
+        current
+    } else if current != next {
+        Action::Update
+    } else {
+        current
+    }
+}

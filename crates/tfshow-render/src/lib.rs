@@ -1,0 +1,44 @@
+//! Human views of Terraform plans and states, all built from the `show -json` document that
+//! `tfshow-json` produces, so that what they show can never disagree with the JSON:
+//!
+//! - [`plan_text`]: a plan as `terraform show` (1.15) prints it;
+//! - [`state_text`]: a state as `terraform show` prints it;
+//! - [`summary`]: a review summary of a plan (markdown, text or JSON);
+//! - [`redact`]: the JSON document with every sensitive value replaced by a marker;
+//! - [`plan_diff`]: what differs between two plans of the same configuration.
+//!
+//! Start with [`Document::load`].
+
+#![warn(missing_docs)]
+
+pub mod document;
+mod error;
+pub mod gojson;
+mod jsonformat;
+pub mod plan_diff;
+pub mod plan_text;
+pub mod redact;
+pub mod state_text;
+pub mod summary;
+
+pub use document::{Document, Kind, PlanMode};
+pub use error::RenderError;
+pub use jsonformat::Action;
+
+/// Options of the Terraform-style text views.
+#[derive(Clone, Copy, Debug)]
+pub struct TextOptions {
+    /// Write ANSI colours.
+    pub color: bool,
+    /// The width notes are wrapped to (Terraform uses 78 when not writing to a terminal).
+    pub width: usize,
+}
+
+impl Default for TextOptions {
+    fn default() -> Self {
+        TextOptions {
+            color: false,
+            width: 78,
+        }
+    }
+}

@@ -1,0 +1,534 @@
+//! The JSON document with every sensitive value replaced by [`MARKER`], still valid JSON and
+//! otherwise byte for byte what `show -json` prints.
+//!
+//! What counts as sensitive:
+//! - values under `true` in the document's own masks: `before_sensitive` / `after_sensitive`
+//!   of resource changes, drift and deferred changes, `sensitive_values` of resources in
+//!   `prior_state`, `planned_values` and state `values`;
+//! - attributes the provider schema declares sensitive, wherever a resource's values or
+//!   configuration expressions appear (this also covers documents of Terraform versions whose
+//!   masks do not record schema sensitivity);
+//! - sensitive outputs (`output_changes`, `planned_values` and state outputs) and the values of
+//!   sensitive variables (`variables`, variable defaults in the configuration, and constant
+//!   module arguments given to sensitive module variables);
+//! - in the configuration, any constant equal to one of the values above.
+//!
+//! `null` values stay `null`: they hold no secret.
+
+use std::collections::HashSet;
+
+use serde_json::{Map, Value};
+use tfshow_schema::{Block, Nesting, Schemas};
+
+use crate::document::{resource_schema, string};
+use crate::{gojson, Document, Kind};
+
+/// What every sensitive value is replaced with.
+pub const MARKER: &str = "(sensitive value)";
+
+/// The document with sensitive values replaced by [`MARKER`].
+pub fn redact(doc: &Document, schemas: Option<&Schemas>) -> Value {
+    let mut v = doc.value.clone();
+    redact_in_place(&mut v, doc.kind, schemas);
+    v
+}
+
+fn redact_in_place(v: &mut Value, kind: Kind, schemas: Option<&Schemas>) {
+    let mut r = Redactor {
+        schemas,
+        secrets: HashSet::new(),
+    };
+    match kind {
+        Kind::State => {
+            if let Some(values) = v.get_mut("values") {
+                r.state_values(values);
+            }
+        }
+        Kind::Plan => r.plan(v),
+    }
+}
+
+/// The redacted document as `show -json` would print it (compact, Go's escaping, final
+/// newline). Takes the document, which it redacts in place.
+pub fn to_json(mut doc: Document, schemas: Option<&Schemas>) -> Vec<u8> {
+    let dialect = doc.dialect();
+    redact_in_place(&mut doc.value, doc.kind, schemas);
+    let mut out = gojson::to_vec(&doc.value, dialect);
+    out.push(b'\n');
+    out
+}
+
+struct Redactor<'s> {
+    schemas: Option<&'s Schemas>,
+    /// Text of every primitive replaced so far (strings and numbers), for scrubbing copies of
+    /// them out of the configuration.
+    secrets: HashSet<String>,
+}
+
+fn marker() -> Value {
+    Value::String(MARKER.to_owned())
+}
+
+impl Redactor<'_> {
+    /// Replaces `v` (unless null) and remembers the primitives it held.
+    fn replace(&mut self, v: &mut Value) {
+        if v.is_null() {
+            return;
+        }
+        self.remember(v);
+        *v = marker();
+    }
+
+    fn remember(&mut self, v: &Value) {
+        match v {
+            Value::String(s) if s != MARKER => {
+                self.secrets.insert(format!("s:{s}"));
+            }
+            Value::Number(n) => {
+                self.secrets.insert(format!("n:{n}"));
+            }
+            Value::Array(a) => a.iter().for_each(|e| self.remember(e)),
+            Value::Object(m) => m.values().for_each(|e| self.remember(e)),
+            _ => {}
+        }
+    }
+
+    /// Replaces the parts of `v` marked `true` in `mask`.
+    fn apply_mask(&mut self, v: &mut Value, mask: &Value) {
+        match (mask, v) {
+            (Value::Bool(true), v) => self.replace(v),
+            (Value::Object(mm), Value::Object(vm)) => {
+                for (k, m) in mm {
+                    if let Some(child) = vm.get_mut(k) {
+                        self.apply_mask(child, m);
+                    }
+                }
+            }
+            (Value::Array(ma), Value::Array(va)) => {
+                for (m, child) in ma.iter().zip(va.iter_mut()) {
+                    self.apply_mask(child, m);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Replaces the attributes of a resource value that its schema declares sensitive.
+    fn apply_schema(&mut self, v: &mut Value, block: &Block) {
+        let Value::Object(m) = v else {
+            return;
+        };
+        for (name, attr) in &block.attributes {
+            let Some(child) = m.get_mut(name) else {
+                continue;
+            };
+            if attr.sensitive {
+                self.replace(child);
+            } else if let Some(nested) = &attr.nested {
+                if nested.contains_sensitive() {
+                    let inner = Block {
+                        attributes: nested.attributes.clone(),
+                        block_types: Vec::new(),
+                    };
+                    self.each_nested(child, nested.nesting, &inner);
+                }
+            }
+        }
+        for (name, bt) in &block.block_types {
+            if !bt.block.contains_sensitive() {
+                continue;
+            }
+            if let Some(child) = m.get_mut(name) {
+                self.each_nested(child, bt.nesting, &bt.block);
+            }
+        }
+    }
+
+    fn each_nested(&mut self, v: &mut Value, nesting: Nesting, block: &Block) {
+        match (nesting, v) {
+            (Nesting::Single | Nesting::Group, v) => self.apply_schema(v, block),
+            (Nesting::List | Nesting::Set, Value::Array(a)) => {
+                a.iter_mut().for_each(|e| self.apply_schema(e, block))
+            }
+            (Nesting::Map, Value::Object(m)) => {
+                m.values_mut().for_each(|e| self.apply_schema(e, block))
+            }
+            _ => {}
+        }
+    }
+
+    /// A resource of `prior_state`, `planned_values` or a state.
+    fn resource(&mut self, r: &mut Value) {
+        let mask = r.get("sensitive_values").cloned();
+        let schema = resource_schema(self.schemas, r);
+        if let Some(values) = r.get_mut("values") {
+            if let Some(mask) = &mask {
+                self.apply_mask(values, mask);
+            }
+            if let Some(block) = schema {
+                self.apply_schema(values, block);
+            }
+        }
+    }
+
+    fn module(&mut self, m: &mut Value) {
+        if let Some(Value::Array(rs)) = m.get_mut("resources") {
+            rs.iter_mut().for_each(|r| self.resource(r));
+        }
+        if let Some(Value::Array(cs)) = m.get_mut("child_modules") {
+            cs.iter_mut().for_each(|c| self.module(c));
+        }
+    }
+
+    /// `values` of a state, `prior_state` or `planned_values`.
+    fn state_values(&mut self, values: &mut Value) {
+        if let Some(root) = values.get_mut("root_module") {
+            self.module(root);
+        }
+        if let Some(Value::Object(outputs)) = values.get_mut("outputs") {
+            for o in outputs.values_mut() {
+                if o.get("sensitive").and_then(Value::as_bool) == Some(true) {
+                    if let Some(v) = o.get_mut("value") {
+                        self.replace(v);
+                    }
+                }
+            }
+        }
+    }
+
+    /// A `change` object (with `before`, `after` and their masks) of a resource.
+    fn resource_change(&mut self, rc: &mut Value) {
+        let schema = resource_schema(self.schemas, rc);
+        if let Some(change) = rc.get_mut("change") {
+            self.change(change, schema);
+        }
+    }
+
+    fn change(&mut self, change: &mut Value, schema: Option<&Block>) {
+        for (value_key, mask_key) in [("before", "before_sensitive"), ("after", "after_sensitive")]
+        {
+            let mask = change.get(mask_key).cloned();
+            if let Some(v) = change.get_mut(value_key) {
+                if let Some(mask) = &mask {
+                    self.apply_mask(v, mask);
+                }
+                if let Some(block) = schema {
+                    self.apply_schema(v, block);
+                }
+            }
+        }
+    }
+
+    fn plan(&mut self, v: &mut Value) {
+        if let Some(Value::Object(prior)) = v.get_mut("prior_state") {
+            if let Some(values) = prior.get_mut("values") {
+                self.state_values(values);
+            }
+        }
+        if let Some(planned) = v.get_mut("planned_values") {
+            self.state_values(planned);
+        }
+        for key in ["resource_changes", "resource_drift"] {
+            if let Some(Value::Array(rcs)) = v.get_mut(key) {
+                rcs.iter_mut().for_each(|rc| self.resource_change(rc));
+            }
+        }
+        if let Some(Value::Array(dcs)) = v.get_mut("deferred_changes") {
+            for dc in dcs {
+                if let Some(rc) = dc.get_mut("resource_change") {
+                    self.resource_change(rc);
+                }
+            }
+        }
+        if let Some(Value::Object(outputs)) = v.get_mut("output_changes") {
+            for o in outputs.values_mut() {
+                self.change(o, None);
+            }
+        }
+        let sensitive_vars: Vec<String> = v
+            .pointer("/configuration/root_module/variables")
+            .and_then(Value::as_object)
+            .map(|m| {
+                m.iter()
+                    .filter(|(_, d)| d.get("sensitive").and_then(Value::as_bool) == Some(true))
+                    .map(|(k, _)| k.clone())
+                    .collect()
+            })
+            .unwrap_or_default();
+        if let Some(Value::Object(vars)) = v.get_mut("variables") {
+            for name in &sensitive_vars {
+                if let Some(val) = vars.get_mut(name).and_then(|d| d.get_mut("value")) {
+                    self.replace(val);
+                }
+            }
+        }
+        if let Some(config) = v.get_mut("configuration") {
+            self.configuration(config);
+            let mut scrubber = Scrubber {
+                secrets: &self.secrets,
+            };
+            scrubber.walk(config);
+        }
+    }
+
+    fn configuration(&mut self, config: &mut Value) {
+        if let Some(Value::Object(providers)) = config.get_mut("provider_config") {
+            for p in providers.values_mut() {
+                let block = self
+                    .schemas
+                    .and_then(|s| s.providers.get(string(p, "full_name")))
+                    .and_then(|ps| ps.provider.as_ref())
+                    .map(|s| s.block.clone());
+                if let (Some(block), Some(Value::Object(exprs))) = (block, p.get_mut("expressions"))
+                {
+                    self.expressions(exprs, &block);
+                }
+            }
+        }
+        if let Some(root) = config.get_mut("root_module") {
+            self.config_module(root);
+        }
+    }
+
+    fn config_module(&mut self, m: &mut Value) {
+        if let Some(Value::Object(vars)) = m.get_mut("variables") {
+            for d in vars.values_mut() {
+                if d.get("sensitive").and_then(Value::as_bool) == Some(true) {
+                    if let Some(def) = d.get_mut("default") {
+                        self.replace(def);
+                    }
+                }
+            }
+        }
+        if let Some(Value::Array(rs)) = m.get_mut("resources") {
+            for r in rs {
+                let provider = self.provider_of_config_resource(r);
+                let schema = provider.and_then(|p| {
+                    let mut probe = Map::new();
+                    probe.insert("provider_name".into(), Value::String(p));
+                    probe.insert("mode".into(), Value::String(string(r, "mode").into()));
+                    probe.insert("type".into(), Value::String(string(r, "type").into()));
+                    resource_schema(self.schemas, &Value::Object(probe)).cloned()
+                });
+                if let (Some(block), Some(Value::Object(exprs))) =
+                    (schema, r.get_mut("expressions"))
+                {
+                    self.expressions(exprs, &block);
+                }
+            }
+        }
+        if let Some(Value::Object(calls)) = m.get_mut("module_calls") {
+            for call in calls.values_mut() {
+                let sensitive_vars: Vec<String> = call
+                    .pointer("/module/variables")
+                    .and_then(Value::as_object)
+                    .map(|vars| {
+                        vars.iter()
+                            .filter(|(_, d)| {
+                                d.get("sensitive").and_then(Value::as_bool) == Some(true)
+                            })
+                            .map(|(k, _)| k.clone())
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                if let Some(Value::Object(exprs)) = call.get_mut("expressions") {
+                    for name in &sensitive_vars {
+                        if let Some(e) = exprs.get_mut(name) {
+                            self.expression(e);
+                        }
+                    }
+                }
+                if let Some(module) = call.get_mut("module") {
+                    self.config_module(module);
+                }
+            }
+        }
+    }
+
+    /// The provider source address of a configuration resource, from `provider_config_key`
+    /// looked up in the schemas by provider name.
+    fn provider_of_config_resource(&self, r: &Value) -> Option<String> {
+        let schemas = self.schemas?;
+        let key = string(r, "provider_config_key");
+        let local = key.rsplit(':').next().unwrap_or(key);
+        let name = local.split('.').next().unwrap_or(local);
+        let type_ = string(r, "type");
+        let mode = if string(r, "mode") == "data" {
+            tfshow_schema::Mode::Data
+        } else {
+            tfshow_schema::Mode::Managed
+        };
+        let mut keys: Vec<&String> = schemas.providers.keys().collect();
+        keys.sort();
+        let has = |k: &&String| schemas.resource(k, mode, type_).is_some();
+        keys.iter()
+            .find(|k| k.rsplit('/').next() == Some(name) && has(k))
+            .or_else(|| keys.iter().find(|k| has(k)))
+            .map(|k| (*k).clone())
+    }
+
+    fn expression(&mut self, e: &mut Value) {
+        if let Some(c) = e.get_mut("constant_value") {
+            self.replace(c);
+        }
+    }
+
+    /// Configuration expressions of a block (`{"attr": {"constant_value": …}, "block": [...]}`).
+    fn expressions(&mut self, exprs: &mut Map<String, Value>, block: &Block) {
+        for (name, attr) in &block.attributes {
+            if attr.contains_sensitive() {
+                if let Some(e) = exprs.get_mut(name) {
+                    self.expression(e);
+                }
+            }
+        }
+        for (name, bt) in &block.block_types {
+            if !bt.block.contains_sensitive() {
+                continue;
+            }
+            match exprs.get_mut(name) {
+                Some(Value::Array(items)) => {
+                    for item in items {
+                        if let Value::Object(m) = item {
+                            self.expressions(m, &bt.block);
+                        }
+                    }
+                }
+                Some(Value::Object(m)) if bt.nesting == Nesting::Map => {
+                    for item in m.values_mut() {
+                        if let Value::Object(im) = item {
+                            self.expressions(im, &bt.block);
+                        }
+                    }
+                }
+                Some(Value::Object(m)) => self.expressions(m, &bt.block),
+                _ => {}
+            }
+        }
+    }
+}
+
+/// Replaces, under `constant_value` and `default` members of the configuration, every string or
+/// number equal to a value already redacted elsewhere.
+struct Scrubber<'a> {
+    secrets: &'a HashSet<String>,
+}
+
+impl Scrubber<'_> {
+    fn walk(&mut self, v: &mut Value) {
+        match v {
+            Value::Object(m) => {
+                for (k, child) in m.iter_mut() {
+                    if k == "constant_value" || k == "default" {
+                        self.scrub(child);
+                    } else {
+                        self.walk(child);
+                    }
+                }
+            }
+            Value::Array(a) => a.iter_mut().for_each(|e| self.walk(e)),
+            _ => {}
+        }
+    }
+
+    fn scrub(&mut self, v: &mut Value) {
+        let hit = match v {
+            Value::String(s) => self.secrets.contains(&format!("s:{s}")),
+            Value::Number(n) => self.secrets.contains(&format!("n:{n}")),
+            Value::Array(a) => {
+                a.iter_mut().for_each(|e| self.scrub(e));
+                false
+            }
+            Value::Object(m) => {
+                m.values_mut().for_each(|e| self.scrub(e));
+                false
+            }
+            _ => false,
+        };
+        if hit {
+            *v = marker();
+        }
+    }
+}
+
+/// Every value `redact` would hide, as document values (for tests and checks).
+pub fn sensitive_values(doc: &Document, schemas: Option<&Schemas>) -> Vec<Value> {
+    let mut r = Redactor {
+        schemas,
+        secrets: HashSet::new(),
+    };
+    let mut v = doc.value.clone();
+    match doc.kind {
+        Kind::State => {
+            if let Some(values) = v.get_mut("values") {
+                r.state_values(values);
+            }
+        }
+        Kind::Plan => r.plan(&mut v),
+    }
+    let mut out: Vec<Value> = r
+        .secrets
+        .into_iter()
+        .filter_map(|s| {
+            if let Some(rest) = s.strip_prefix("s:") {
+                Some(Value::String(rest.to_owned()))
+            } else {
+                s.strip_prefix("n:")
+                    .and_then(|n| serde_json::from_str::<Value>(n).ok())
+            }
+        })
+        .collect();
+    out.sort_by_key(|v| v.to_string());
+    out
+}
+
+/// The marker that stands for a value not known until apply, in [`masked_change`].
+pub const UNKNOWN_MARKER: &str = "(known after apply)";
+
+/// The `before` and `after` values of a resource or output change object with sensitive
+/// values replaced by [`MARKER`] and values known only after apply by [`UNKNOWN_MARKER`].
+pub fn masked_change(rc_or_change: &Value, schemas: Option<&Schemas>) -> (Value, Value) {
+    let (change, schema) = match rc_or_change.get("change") {
+        Some(c) => (c, resource_schema(schemas, rc_or_change)),
+        None => (rc_or_change, None),
+    };
+    let mut copy = change.clone();
+    let mut r = Redactor {
+        schemas,
+        secrets: HashSet::new(),
+    };
+    r.change(&mut copy, schema);
+    let before = copy.get("before").cloned().unwrap_or(Value::Null);
+    let mut after = copy.get("after").cloned().unwrap_or(Value::Null);
+    if let Some(mask) = change.get("after_unknown") {
+        apply_unknown(&mut after, mask);
+    }
+    (before, after)
+}
+
+fn apply_unknown(v: &mut Value, mask: &Value) {
+    match mask {
+        Value::Bool(true) => *v = Value::String(UNKNOWN_MARKER.to_owned()),
+        Value::Object(mm) => {
+            if let Value::Object(vm) = v {
+                for (k, m) in mm {
+                    if m == &Value::Bool(true) {
+                        vm.insert(k.clone(), Value::String(UNKNOWN_MARKER.to_owned()));
+                    } else if let Some(child) = vm.get_mut(k) {
+                        apply_unknown(child, m);
+                    }
+                }
+            }
+        }
+        Value::Array(ma) => {
+            if let Value::Array(va) = v {
+                for (i, m) in ma.iter().enumerate() {
+                    if let Some(child) = va.get_mut(i) {
+                        apply_unknown(child, m);
+                    }
+                }
+            }
+        }
+        _ => {}
+    }
+}

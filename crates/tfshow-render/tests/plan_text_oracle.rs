@@ -1,0 +1,112 @@
+//! The text view of a plan against what `terraform show -no-color` of Terraform 1.15.5 printed
+//! for it (`testdata/oracle/scenarios/*/tf-1.15.5/plan.txt`, every case discovered from the
+//! folder), byte for byte.
+
+use std::path::{Path, PathBuf};
+
+use tfshow_json::show::Limits;
+use tfshow_render::{plan_text, Document, TextOptions};
+use tfshow_schema::Schemas;
+
+fn cases() -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/oracle/scenarios");
+    let mut out = Vec::new();
+    for scenario in std::fs::read_dir(&root).expect("scenarios") {
+        let dir = scenario.expect("entry").path().join("tf-1.15.5");
+        if dir.join("plan.tfplan").is_file() && dir.join("plan.txt").is_file() {
+            out.push(dir);
+        }
+    }
+    out.sort();
+    out
+}
+
+fn name(dir: &Path) -> String {
+    dir.parent()
+        .and_then(Path::file_name)
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}
+
+#[test]
+fn plan_text_equals_terraform_show() {
+    let cases = cases();
+    assert!(cases.len() >= 40, "found only {} cases", cases.len());
+    let mut failures = Vec::new();
+    for dir in &cases {
+        let schemas = std::fs::read(dir.join("schemas.json"))
+            .ok()
+            .map(|b| Schemas::from_json(&b).expect("schemas"));
+        let bytes = std::fs::read(dir.join("plan.tfplan")).expect("plan");
+        let doc = match Document::load(&bytes, schemas.as_ref(), &Limits::default()) {
+            Ok(d) => d,
+            Err(e) => {
+                failures.push(format!("{}: {e}", name(dir)));
+                continue;
+            }
+        };
+        let got = plan_text::render(&doc, schemas.as_ref(), &TextOptions::default());
+        let want = std::fs::read_to_string(dir.join("plan.txt")).expect("plan.txt");
+        if got != want {
+            let diff = similar::TextDiff::from_lines(want.as_str(), got.as_str())
+                .unified_diff()
+                .header("terraform", "tfshow")
+                .to_string();
+            failures.push(format!("{}:\n{diff}", name(dir)));
+        }
+    }
+    eprintln!(
+        "plan.txt: {} of {} cases byte-identical",
+        cases.len() - failures.len(),
+        cases.len()
+    );
+    assert!(
+        failures.is_empty(),
+        "{} of {} cases differ:\n{}",
+        failures.len(),
+        cases.len(),
+        failures.join("\n")
+    );
+}
+
+/// `s` without SGR escape sequences.
+fn strip_sgr(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\x1b' && chars.peek() == Some(&'[') {
+            for d in chars.by_ref() {
+                if d == 'm' {
+                    break;
+                }
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[test]
+fn colours_only_add_escape_sequences() {
+    for dir in cases() {
+        let schemas = std::fs::read(dir.join("schemas.json"))
+            .ok()
+            .map(|b| Schemas::from_json(&b).expect("schemas"));
+        let bytes = std::fs::read(dir.join("plan.tfplan")).expect("plan");
+        let doc = Document::load(&bytes, schemas.as_ref(), &Limits::default()).expect("doc");
+        let plain = plan_text::render(&doc, schemas.as_ref(), &TextOptions::default());
+        let colored = plan_text::render(
+            &doc,
+            schemas.as_ref(),
+            &TextOptions {
+                color: true,
+                width: 78,
+            },
+        );
+        assert_eq!(strip_sgr(&colored), plain, "{}", name(&dir));
+        if plain.contains("will be created") {
+            assert!(colored.contains("\x1b[32m+\x1b[0m"), "{}", name(&dir));
+        }
+    }
+}

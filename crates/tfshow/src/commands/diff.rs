@@ -1,0 +1,36 @@
+//! `tfshow diff OLD NEW`: what differs between two plans.
+
+use std::path::Path;
+
+use tfshow_render::plan_diff;
+
+use super::show::{load, write_stdout};
+use super::{display, read_schemas, CliError};
+use crate::args::{DiffArgs, DiffFormat};
+
+/// Runs `tfshow diff`.
+pub(crate) fn run(args: &DiffArgs) -> Result<(), CliError> {
+    if args.old == Path::new("-") && args.new == Path::new("-") {
+        return Err(CliError::Usage(
+            "OLD and NEW cannot both be standard input".into(),
+        ));
+    }
+    let schemas = read_schemas(args.schemas.as_deref())?;
+    let old = load(&args.old, schemas.as_ref())?;
+    let new = load(&args.new, schemas.as_ref())?;
+    let d = plan_diff::diff(&old, &new, schemas.as_ref(), schemas.as_ref()).map_err(|e| {
+        CliError::Render {
+            path: format!("{} {}", display(&args.old), display(&args.new)),
+            message: e.to_string(),
+        }
+    })?;
+    let out = match args.format {
+        DiffFormat::Text => d.text(),
+        DiffFormat::Json => {
+            let mut s = serde_json::to_string_pretty(&d.json()).unwrap_or_default();
+            s.push('\n');
+            s
+        }
+    };
+    write_stdout(out.as_bytes())
+}

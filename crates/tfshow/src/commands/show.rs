@@ -1,0 +1,83 @@
+//! `tfshow show` without `--json` (what `terraform show` prints) and `tfshow show --json
+//! --redact`.
+
+use std::io::{IsTerminal, Write};
+use std::path::Path;
+
+use tfshow_render::{plan_text, redact, state_text, Document, Kind, RenderError, TextOptions};
+use tfshow_schema::Schemas;
+
+use super::{display, limits, read_input, read_schemas, CliError};
+use crate::args::ShowArgs;
+
+/// Runs `tfshow show` for the human view or the redacted JSON.
+pub(crate) fn run(args: &ShowArgs) -> Result<(), CliError> {
+    let schemas = read_schemas(args.schemas.as_deref())?;
+    let doc = load(&args.file, schemas.as_ref())?;
+    let out = if args.json {
+        redact::to_json(doc, schemas.as_ref())
+    } else {
+        let opts = text_options(args.no_color);
+        match doc.kind {
+            Kind::Plan => plan_text::render(&doc, schemas.as_ref(), &opts),
+            Kind::State => state_text::render(&doc, schemas.as_ref(), &opts),
+        }
+        .into_bytes()
+    };
+    write_stdout(&out)
+}
+
+/// Reads a plan or state file and builds its document; warns on standard error when there
+/// are no schemas.
+pub(crate) fn load(path: &Path, schemas: Option<&Schemas>) -> Result<Document, CliError> {
+    let bytes = read_input(path)?;
+    let doc = Document::load(&bytes, schemas, limits()).map_err(|e| match e {
+        RenderError::Show(source) => CliError::Show {
+            path: display(path),
+            source,
+        },
+        other => CliError::Render {
+            path: display(path),
+            message: other.to_string(),
+        },
+    })?;
+    if schemas.is_none() {
+        let what = match doc.kind {
+            Kind::Plan => "plan",
+            Kind::State => "state",
+        };
+        eprintln!(
+            "tfshow: warning: no --schemas given; the {what} {} was decoded without provider schemas and may differ from Terraform's output (see KNOWN-DIVERGENCES.md)",
+            display(path)
+        );
+    }
+    Ok(doc)
+}
+
+/// Colours when standard output is a terminal, unless `--no-color` or `NO_COLOR`; the width
+/// of notes is the terminal's (`COLUMNS`) there and 78 otherwise, as in Terraform.
+fn text_options(no_color: bool) -> TextOptions {
+    let terminal = std::io::stdout().is_terminal();
+    let width = if terminal {
+        std::env::var("COLUMNS")
+            .ok()
+            .and_then(|c| c.trim().parse::<usize>().ok())
+            .filter(|w| *w > 0)
+            .unwrap_or(78)
+    } else {
+        78
+    };
+    TextOptions {
+        color: terminal && !no_color && std::env::var_os("NO_COLOR").is_none(),
+        width,
+    }
+}
+
+/// Writes everything to standard output.
+pub(crate) fn write_stdout(out: &[u8]) -> Result<(), CliError> {
+    let mut stdout = std::io::stdout().lock();
+    stdout
+        .write_all(out)
+        .and_then(|()| stdout.flush())
+        .map_err(CliError::Write)
+}

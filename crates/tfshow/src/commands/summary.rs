@@ -1,0 +1,31 @@
+//! `tfshow summary`: a review summary of a plan.
+
+use tfshow_render::summary::Summary;
+use tfshow_render::Kind;
+
+use super::show::{load, write_stdout};
+use super::{display, read_schemas, CliError};
+use crate::args::{SummaryArgs, SummaryFormat};
+
+/// Runs `tfshow summary`.
+pub(crate) fn run(args: &SummaryArgs) -> Result<(), CliError> {
+    let schemas = read_schemas(args.schemas.as_deref())?;
+    let doc = load(&args.file, schemas.as_ref())?;
+    if doc.kind != Kind::Plan {
+        return Err(CliError::Render {
+            path: display(&args.file),
+            message: "this is a state file; summary needs a plan file".into(),
+        });
+    }
+    let summary = Summary::new(&doc, schemas.as_ref());
+    let out = match args.format {
+        SummaryFormat::Markdown => summary.markdown(args.max_chars),
+        SummaryFormat::Text => summary.text(),
+        SummaryFormat::Json => {
+            let mut s = serde_json::to_string_pretty(&summary.json()).unwrap_or_default();
+            s.push('\n');
+            s
+        }
+    };
+    write_stdout(out.as_bytes())
+}
