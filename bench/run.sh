@@ -4,8 +4,9 @@
 #   bench/run.sh                 # all cases, 3 runs each
 #   RUNS=5 bench/run.sh 10000    # only cases whose name contains "10000"
 #   TF_WORKDIR=DIR TERRAFORM=BIN bench/run.sh 10000
-#       # also time `terraform show -json plan.tfplan` in an initialised working directory
-#       # DIR holding that plan (e.g. made by the oracle harness's bench.sh), in the same run
+#       # also time `terraform show -json plan.tfplan` in the initialised working directory
+#       # DIR (named like the case, e.g. big-1.15.5-10000, as the oracle harness's bench.sh
+#       # makes it), in the same run
 #
 # Cases: bench/data/big-VERSION-N (real plans written by Terraform VERSION, with the provider
 # schemas and what `terraform show -json` printed), plus big-1.15.5-50000, made by scaling the
@@ -57,7 +58,7 @@ for dir in bench/data/big-* "$big50"; do
       time_cmd "$case $cmd" $BIN $cmd --schemas "$schemas" "$plan"
     fi
   done
-  if [[ -n "${TF_WORKDIR:-}" && -n "${TERRAFORM:-}" && "$case" == *$(basename "$TF_WORKDIR" | sed 's/big-[0-9.]*-//')* ]]; then
+  if [[ -n "${TF_WORKDIR:-}" && -n "${TERRAFORM:-}" && "$case" == "$(basename "$TF_WORKDIR")" ]]; then
     time_cmd "$case terraform show -json" sh -c "cd '$TF_WORKDIR' && '$TERRAFORM' show -json plan.tfplan"
   fi
 done

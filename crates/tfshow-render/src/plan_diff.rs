@@ -209,6 +209,62 @@ fn flatten(path: &str, b: Option<&Value>, a: Option<&Value>, out: &mut BTreeMap<
     }
 }
 
+/// The union of two sensitivity marks (`true`, or objects and arrays of marks).
+fn union_marks(a: &Value, b: &Value) -> Value {
+    match (a, b) {
+        (Value::Bool(true), _) | (_, Value::Bool(true)) => Value::Bool(true),
+        (Value::Object(x), Value::Object(y)) => {
+            let mut out = x.clone();
+            for (k, v) in y {
+                let merged = union_marks(x.get(k).unwrap_or(&Value::Null), v);
+                out.insert(k.clone(), merged);
+            }
+            Value::Object(out)
+        }
+        (Value::Array(x), Value::Array(y)) => Value::Array(
+            (0..x.len().max(y.len()))
+                .map(|i| {
+                    union_marks(
+                        x.get(i).unwrap_or(&Value::Null),
+                        y.get(i).unwrap_or(&Value::Null),
+                    )
+                })
+                .collect(),
+        ),
+        (Value::Object(_) | Value::Array(_), Value::Object(_) | Value::Array(_)) => {
+            Value::Bool(true)
+        }
+        (Value::Object(_) | Value::Array(_), _) => a.clone(),
+        _ => b.clone(),
+    }
+}
+
+/// `change` (a resource change or an output change) with the sensitivity marks of both its
+/// sides and of `other` (the same change in the other plan) on both its sides: a value that
+/// either plan marks sensitive is masked in both, so that a plan that does not record a mark
+/// (an older release, no schemas) cannot show what the other one hides.
+fn with_shared_marks(change: &Value, other: Option<&Value>) -> Value {
+    const MARKS: [&str; 2] = ["before_sensitive", "after_sensitive"];
+    let inner = |v: &Value| v.get("change").cloned().unwrap_or_else(|| v.clone());
+    let mut all = Value::Bool(false);
+    for c in std::iter::once(inner(change)).chain(other.map(inner)) {
+        for m in MARKS {
+            all = union_marks(&all, c.get(m).unwrap_or(&Value::Null));
+        }
+    }
+    let mut out = change.clone();
+    let target = match out.get("change") {
+        Some(_) => &mut out["change"],
+        None => &mut out,
+    };
+    if let Value::Object(t) = target {
+        for m in MARKS {
+            t.insert(m.to_owned(), all.clone());
+        }
+    }
+    out
+}
+
 fn attribute_changes(rc: &Value, schemas: Option<&Schemas>) -> BTreeMap<String, String> {
     let (b, a) = masked_change(rc, schemas);
     let mut out = BTreeMap::new();
@@ -274,8 +330,8 @@ pub fn diff(
                     });
                 } else if n.planned.is_change() {
                     let attrs = differences(
-                        &attribute_changes(o.rc, old_schemas),
-                        &attribute_changes(n.rc, new_schemas),
+                        &attribute_changes(&with_shared_marks(o.rc, Some(n.rc)), old_schemas),
+                        &attribute_changes(&with_shared_marks(n.rc, Some(o.rc)), new_schemas),
                     );
                     if !attrs.is_empty() {
                         d.attributes_changed.push(ResourceDifference {
@@ -292,12 +348,13 @@ pub fn diff(
             d.only_old.push(o.planned.clone());
         }
     }
-    let outputs = |doc: &Document| -> BTreeMap<String, String> {
+    let outputs = |doc: &Document, other: &Document| -> BTreeMap<String, String> {
         let mut out = BTreeMap::new();
         if let Some(m) = doc.value.get("output_changes").and_then(Value::as_object) {
             for (name, c) in m {
                 if Action::of_change(c).is_some_and(|a| a != Action::NoOp) {
-                    let (b, a) = masked_change(c, None);
+                    let theirs = other.value.get("output_changes").and_then(|o| o.get(name));
+                    let (b, a) = masked_change(&with_shared_marks(c, theirs), None);
                     let b = Some(&b).filter(|v| !v.is_null());
                     let a = Some(&a).filter(|v| !v.is_null());
                     out.insert(name.clone(), format!("{} -> {}", show(b), show(a)));
@@ -306,7 +363,7 @@ pub fn diff(
         }
         out
     };
-    let (oo, no) = (outputs(old), outputs(new));
+    let (oo, no) = (outputs(old, new), outputs(new, old));
     d.outputs_changed = differences(&oo, &no)
         .into_iter()
         .map(|a| OutputDifference {

@@ -321,12 +321,19 @@ fn sweep(
     true
 }
 
-fn sweep_scenario(scenario: &str) {
+/// Runs every command over every scenario folder of `scenario` (only the newest release's
+/// folder with `newest_only`).
+fn sweep_scenario(scenario: &str, newest_only: bool) {
     let tmp =
         std::env::temp_dir().join(format!("tfshow-secrets-{scenario}-{}", std::process::id()));
     std::fs::create_dir_all(&tmp).unwrap();
     let mut found_any = false;
-    for dir in scenario_dirs(scenario) {
+    let mut dirs = scenario_dirs(scenario);
+    if newest_only {
+        dirs.retain(|d| d.ends_with("tf-1.15.5"));
+    }
+    let mut previous_plan: Option<String> = None;
+    for dir in dirs {
         let all = secrets(&dir);
         found_any |= !all.is_empty();
         let p = |f: &str| dir.join(f).to_string_lossy().into_owned();
@@ -335,45 +342,61 @@ fn sweep_scenario(scenario: &str) {
         if dir.join("terraform.tfstate").exists() {
             inputs.push(state.clone());
         }
-        let wrong: Vec<String> = ["\"number\"", "\"bool\"", "[\"list\",\"number\"]"]
+        let wrong: Vec<String> = ["\"number\"", "\"bool\""]
             .iter()
             .filter_map(|t| mismatched_schemas(&dir, t, &tmp))
             .map(|p| p.to_string_lossy().into_owned())
             .collect();
         for input in &inputs {
             let recorded = secrets_without_schemas(&dir, input);
-            // (schemas, what human output may not show with them)
-            let mut schema_sets: Vec<(Option<&str>, &BTreeSet<String>)> =
+            let is_plan = input == &plan;
+            let run = |cmd: &[&str], schemas: Option<&str>, for_people: bool, shown| {
+                let mut args: Vec<&str> = cmd.to_vec();
+                if let Some(s) = schemas {
+                    args.extend(["--schemas", s]);
+                }
+                args.push(input);
+                sweep(&args, for_people, &all, shown)
+            };
+            // Without schemas human output may only show what the file does not mark; with
+            // the right schemas nothing Terraform marks; with schemas that do not match, the
+            // errors (standard error) nothing at all.
+            let mut sets: Vec<(Option<&str>, &BTreeSet<String>)> =
                 vec![(None, &recorded), (Some(schemas.as_str()), &all)];
-            schema_sets.extend(wrong.iter().map(|w| (Some(w.as_str()), &recorded)));
-            for (s, shown) in &schema_sets {
-                let with = |cmd: &[&str]| -> Vec<String> {
-                    let mut a: Vec<String> = cmd.iter().map(|x| (*x).to_owned()).collect();
-                    if let Some(s) = s {
-                        a.extend(["--schemas".to_owned(), (*s).to_owned()]);
-                    }
-                    a.push(input.clone());
-                    a
-                };
-                let run = |args: Vec<String>, for_people: bool| {
-                    let refs: Vec<&str> = args.iter().map(String::as_str).collect();
-                    sweep(&refs, for_people, &all, shown)
-                };
-                // Machine output: only standard error is for people.
-                run(with(&["show", "--json"]), false);
-                // Human output, where the commands exist.
-                run(with(&["show"]), true);
-                run(with(&["summary"]), true);
-                if input == &plan {
-                    run(with(&["ui"]), true);
+            sets.extend(wrong.iter().map(|w| (Some(w.as_str()), &recorded)));
+            for (s, shown) in sets {
+                // Machine output: only standard error is for people; redacted JSON is for
+                // people too.
+                run(&["show", "--json"], s, false, shown);
+                run(&["show", "--json", "--redact"], s, true, shown);
+                run(&["show"], s, true, shown);
+                if is_plan {
+                    run(&["summary"], s, true, shown);
+                    run(&["ui"], s, true, shown);
+                }
+            }
+            if is_plan {
+                for format in ["text", "json"] {
+                    run(&["summary", "--format", format], None, true, &recorded);
+                    run(&["summary", "--format", format], Some(&schemas), true, &all);
                 }
             }
         }
-        // diff takes two files: the plan against itself, the state against the plan.
-        let recorded = secrets_without_schemas(&dir, &plan);
-        for (a, b) in [(&plan, &plan), (&state, &plan)] {
-            let _ = sweep(&["diff", a, b], true, &all, &recorded);
-            let _ = sweep(&["diff", "--schemas", &schemas, a, b], true, &all, &all);
+        // diff: the plan against itself and against the same scenario's plan from another
+        // Terraform release.
+        // Without schemas, what either plan file marks.
+        let old = previous_plan.clone().unwrap_or_else(|| plan.clone());
+        let mut recorded = secrets_without_schemas(&dir, &plan);
+        recorded.extend(secrets_without_schemas(&dir, &old));
+        for format in ["text", "json"] {
+            let f = ["--format", format];
+            sweep(&["diff", f[0], f[1], &old, &plan], true, &all, &recorded);
+            sweep(
+                &["diff", f[0], f[1], "--schemas", &schemas, &old, &plan],
+                true,
+                &all,
+                &all,
+            );
         }
         for stream in ["plan-ui.jsonl", "apply-ui.jsonl"] {
             if dir.join(stream).exists() {
@@ -383,6 +406,7 @@ fn sweep_scenario(scenario: &str) {
                 );
             }
         }
+        previous_plan = Some(plan);
     }
     let _ = std::fs::remove_dir_all(&tmp);
     if scenario != "delete_removed" {
@@ -431,32 +455,32 @@ fn decode_errors_do_not_quote_values() {
 
 #[test]
 fn create_basic() {
-    sweep_scenario("create_basic");
+    sweep_scenario("create_basic", false);
 }
 
 #[test]
 fn outputs() {
-    sweep_scenario("outputs");
+    sweep_scenario("outputs", false);
 }
 
 #[test]
 fn variables() {
-    sweep_scenario("variables");
+    sweep_scenario("variables", false);
 }
 
 #[test]
 fn sensitive_nested() {
-    sweep_scenario("sensitive_nested");
+    sweep_scenario("sensitive_nested", false);
 }
 
 #[test]
 fn provider_aliases() {
-    sweep_scenario("provider_aliases");
+    sweep_scenario("provider_aliases", false);
 }
 
 #[test]
 fn other_scenarios_with_sensitive_values() {
     for s in &SCENARIOS[5..] {
-        sweep_scenario(s);
+        sweep_scenario(s, true);
     }
 }
