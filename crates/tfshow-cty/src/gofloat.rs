@@ -6,121 +6,51 @@
 //! `18446744073709550000`, not `18446744073709552000`. Go also compares the digits of the
 //! bounds position by position without aligning their decimal points; this is reproduced too.
 
-/// A non-negative decimal: digits (no leading or trailing zeros) and the position of the
-/// decimal point (`value = 0.DIGITS × 10^exp`).
-struct Decimal {
-    mant: Vec<u8>,
-    exp: i64,
-}
+use crate::godecimal::GoDecimal;
 
-impl Decimal {
-    /// The exact decimal of `n × 2^shift`.
-    fn of(n: u64, shift: i64) -> Decimal {
-        // Little-endian base-1e9 limbs.
-        let mut limbs: Vec<u64> = vec![
-            n % 1_000_000_000,
-            n / 1_000_000_000 % 1_000_000_000,
-            n / 1_000_000_000_000_000_000,
-        ];
-        let mul = |limbs: &mut Vec<u64>, m: u64| {
-            let mut carry = 0u64;
-            for l in limbs.iter_mut() {
-                let v = *l * m + carry;
-                *l = v % 1_000_000_000;
-                carry = v / 1_000_000_000;
-            }
-            while carry > 0 {
-                limbs.push(carry % 1_000_000_000);
-                carry /= 1_000_000_000;
-            }
-        };
-        let mut frac_digits = 0i64;
-        if shift >= 0 {
-            let mut k = shift;
-            while k > 0 {
-                let step = k.min(29);
-                mul(&mut limbs, 1 << step);
-                k -= step;
-            }
-        } else {
-            // n / 2^k = n × 5^k / 10^k
-            let mut k = -shift;
-            frac_digits = k;
-            while k > 0 {
-                let step = k.min(12);
-                mul(&mut limbs, 5u64.pow(step as u32));
-                k -= step;
-            }
+/// The exact decimal of `n × 2^shift`.
+fn exact_decimal(n: u64, shift: i64) -> GoDecimal {
+    // Little-endian base-1e9 limbs.
+    let mut limbs: Vec<u64> = vec![
+        n % 1_000_000_000,
+        n / 1_000_000_000 % 1_000_000_000,
+        n / 1_000_000_000_000_000_000,
+    ];
+    let mul = |limbs: &mut Vec<u64>, m: u64| {
+        let mut carry = 0u64;
+        for l in limbs.iter_mut() {
+            let v = *l * m + carry;
+            *l = v % 1_000_000_000;
+            carry = v / 1_000_000_000;
         }
-        while limbs.len() > 1 && limbs.last() == Some(&0) {
-            limbs.pop();
+        while carry > 0 {
+            limbs.push(carry % 1_000_000_000);
+            carry /= 1_000_000_000;
         }
-        let mut s = String::new();
-        for (i, l) in limbs.iter().rev().enumerate() {
-            if i == 0 {
-                s.push_str(&l.to_string());
-            } else {
-                s.push_str(&format!("{l:09}"));
-            }
+    };
+    let mut frac_digits = 0i64;
+    if shift >= 0 {
+        let mut k = shift;
+        while k > 0 {
+            let step = k.min(29);
+            mul(&mut limbs, 1 << step);
+            k -= step;
         }
-        let mut mant: Vec<u8> = s.into_bytes();
-        let exp = mant.len() as i64 - frac_digits;
-        while mant.last() == Some(&b'0') {
-            mant.pop();
-        }
-        if mant.is_empty() {
-            return Decimal { mant, exp: 0 };
-        }
-        Decimal { mant, exp }
-    }
-
-    fn at(&self, i: usize) -> u8 {
-        self.mant.get(i).copied().unwrap_or(b'0')
-    }
-
-    fn round_down(&mut self, n: usize) {
-        if n >= self.mant.len() {
-            return;
-        }
-        self.mant.truncate(n);
-        while self.mant.last() == Some(&b'0') {
-            self.mant.pop();
+    } else {
+        // n / 2^k = n × 5^k / 10^k
+        let mut k = -shift;
+        frac_digits = k;
+        while k > 0 {
+            let step = k.min(12);
+            mul(&mut limbs, 5u64.pow(step as u32));
+            k -= step;
         }
     }
-
-    fn round_up(&mut self, n: usize) {
-        if n >= self.mant.len() {
-            return;
-        }
-        let mut n = n;
-        while n > 0 && self.mant[n - 1] >= b'9' {
-            n -= 1;
-        }
-        if n == 0 {
-            self.mant.clear();
-            self.mant.push(b'1');
-            self.exp += 1;
-            return;
-        }
-        self.mant[n - 1] += 1;
-        self.mant.truncate(n);
+    let mut s = String::new();
+    for l in limbs.iter().rev() {
+        s.push_str(&format!("{l:09}"));
     }
-
-    fn round(&mut self, n: usize) {
-        if n >= self.mant.len() {
-            return;
-        }
-        let up = if self.mant[n] == b'5' && n + 1 == self.mant.len() {
-            n > 0 && (self.mant[n - 1] - b'0') & 1 != 0
-        } else {
-            self.mant[n] >= b'5'
-        };
-        if up {
-            self.round_up(n);
-        } else {
-            self.round_down(n);
-        }
-    }
+    GoDecimal::from_integer_digits(s.as_bytes(), frac_digits)
 }
 
 /// A finite, non-zero float's shortest representation as decimal digits and exponent
@@ -189,41 +119,11 @@ fn exact_text(f: f64) -> String {
     let shift = 54 - (64 - i64::from(m.leading_zeros()));
     let mant = m << shift;
     let exp = e - shift;
-    let mut d = Decimal::of(mant, exp);
-    let lower = Decimal::of(mant - 1, exp);
-    let upper = Decimal::of(mant + 1, exp);
-    let inclusive = mant & 2 == 0;
-    for i in 0..d.mant.len() {
-        let (l, m, u) = (lower.at(i), d.mant[i], upper.at(i));
-        let okdown = l != m || inclusive && i + 1 == lower.mant.len();
-        let okup = m != u && (inclusive || m + 1 < u || i + 1 < upper.mant.len());
-        match (okdown, okup) {
-            (true, true) => d.round(i + 1),
-            (true, false) => d.round_down(i + 1),
-            (false, true) => d.round_up(i + 1),
-            (false, false) => continue,
-        }
-        break;
-    }
-    let mut out = String::new();
-    if f < 0.0 {
-        out.push('-');
-    }
-    let digits = String::from_utf8_lossy(&d.mant);
-    if d.exp <= 0 {
-        out.push_str("0.");
-        out.extend(std::iter::repeat_n('0', (-d.exp) as usize));
-        out.push_str(&digits);
-    } else if d.exp as usize >= digits.len() {
-        out.push_str(&digits);
-        out.extend(std::iter::repeat_n('0', d.exp as usize - digits.len()));
-    } else {
-        let (i, fr) = digits.split_at(d.exp as usize);
-        out.push_str(i);
-        out.push('.');
-        out.push_str(fr);
-    }
-    out
+    let mut d = exact_decimal(mant, exp);
+    let lower = exact_decimal(mant - 1, exp);
+    let upper = exact_decimal(mant + 1, exp);
+    d.round_shortest(&lower, &upper, mant & 2 == 0);
+    d.text_f(f < 0.0)
 }
 
 #[cfg(test)]

@@ -9,6 +9,7 @@
 //! - [`path`]: attribute paths, as used by sensitive marks and `replace_paths`.
 
 pub mod convert;
+pub mod godecimal;
 mod gofloat;
 pub mod json;
 pub mod msgpack;

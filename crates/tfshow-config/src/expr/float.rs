@@ -9,6 +9,7 @@
 //! one-ulp difference for such literals).
 
 use super::nat::Nat;
+use tfshow_cty::godecimal::GoDecimal;
 use tfshow_cty::Number;
 
 const PREC: u64 = 512;
@@ -185,41 +186,20 @@ impl Float {
         let shift = PREC + 1 - self.m.bits();
         let mant = self.m.shl(shift);
         let exp = self.e - shift as i64;
-        let mut d = Decimal::of(&mant, exp);
+        let mut d = decimal_of(&mant, exp);
         let one = Nat::from_u64(1);
-        let lower = Decimal::of(&mant.sub(&one), exp);
-        let upper = Decimal::of(&mant.add(&one), exp);
-        let inclusive = !mant.bit(1);
-        for i in 0..d.mant.len() {
-            let (l, m, u) = (lower.at(i), d.mant[i], upper.at(i));
-            let okdown = l != m || inclusive && i + 1 == lower.mant.len();
-            let okup = m != u && (inclusive || m + 1 < u || i + 1 < upper.mant.len());
-            match (okdown, okup) {
-                (true, true) => d.round(i + 1),
-                (true, false) => d.round_down(i + 1),
-                (false, true) => d.round_up(i + 1),
-                (false, false) => continue,
-            }
-            break;
-        }
-        let prec = (d.mant.len() as i64 - d.exp).max(0);
-        let mut out = String::new();
-        if self.neg {
-            out.push('-');
-        }
-        d.fmt_f(prec, &mut out);
-        out
+        let lower = decimal_of(&mant.sub(&one), exp);
+        let upper = decimal_of(&mant.add(&one), exp);
+        d.round_shortest(&lower, &upper, !mant.bit(1));
+        d.text_f(self.neg)
     }
 
     /// `Text('g', 10)`, as Terraform prints a number index step (`["key"]` aside).
     pub(super) fn text_g10(&self) -> String {
         let d = if self.is_zero() {
-            Decimal {
-                mant: Vec::new(),
-                exp: 0,
-            }
+            GoDecimal::from_integer_digits(b"0", 0)
         } else {
-            Decimal::of(&self.m, self.e)
+            decimal_of(&self.m, self.e)
         };
         d.text_g10(self.neg)
     }
@@ -234,170 +214,21 @@ pub(super) fn decimal_text_g10(n: &Number) -> String {
         None => (false, &*text),
     };
     let (int, frac) = body.split_once('.').unwrap_or((body, ""));
-    let all = format!("{int}{frac}");
-    let lead = all.len() - all.trim_start_matches('0').len();
-    let mant: Vec<u8> = all
-        .trim_start_matches('0')
-        .trim_end_matches('0')
-        .bytes()
-        .collect();
-    let exp = if mant.is_empty() {
-        0
+    let digits = format!("{int}{frac}");
+    GoDecimal::from_integer_digits(digits.as_bytes(), frac.len() as i64).text_g10(neg)
+}
+
+/// The exact decimal of `m × 2^shift`.
+fn decimal_of(m: &Nat, shift: i64) -> GoDecimal {
+    let (n, frac) = if shift >= 0 {
+        (m.shl(shift as u64), 0)
     } else {
-        int.len() as i64 - lead as i64
+        (
+            m.mul(&Nat::pow(5, shift.unsigned_abs())),
+            shift.unsigned_abs() as i64,
+        )
     };
-    Decimal { mant, exp }.text_g10(neg)
-}
-
-impl Decimal {
-    /// `%g` with 10 significant digits.
-    fn text_g10(mut self, neg: bool) -> String {
-        let mut out = String::new();
-        if neg {
-            out.push('-');
-        }
-        let d = &mut self;
-        let mut prec: i64 = 10;
-        d.round(prec as usize);
-        let len = d.mant.len() as i64;
-        let mut eprec = prec;
-        if eprec > len && len >= d.exp {
-            eprec = len;
-        }
-        let exp = d.exp - 1;
-        if exp < -4 || exp >= eprec {
-            prec = prec.min(len);
-            d.fmt_e(prec - 1, &mut out);
-            return out;
-        }
-        if prec > d.exp {
-            prec = len;
-        }
-        d.fmt_f((prec - d.exp).max(0), &mut out);
-        out
-    }
-}
-
-/// A non-negative decimal `0.MANT × 10^exp` (Go's `math/big` decimal): digits without leading
-/// or trailing zeros.
-struct Decimal {
-    mant: Vec<u8>,
-    exp: i64,
-}
-
-impl Decimal {
-    /// The exact decimal of `m × 2^shift`.
-    fn of(m: &Nat, shift: i64) -> Decimal {
-        let (n, frac) = if shift >= 0 {
-            (m.shl(shift as u64), 0)
-        } else {
-            (
-                m.mul(&Nat::pow(5, shift.unsigned_abs())),
-                shift.unsigned_abs() as i64,
-            )
-        };
-        let mut mant = n.to_decimal().into_bytes();
-        let exp = mant.len() as i64 - frac;
-        while mant.last() == Some(&b'0') {
-            mant.pop();
-        }
-        if mant.is_empty() {
-            return Decimal { mant, exp: 0 };
-        }
-        Decimal { mant, exp }
-    }
-
-    fn at(&self, i: usize) -> u8 {
-        self.mant.get(i).copied().unwrap_or(b'0')
-    }
-
-    fn round_down(&mut self, n: usize) {
-        if n >= self.mant.len() {
-            return;
-        }
-        self.mant.truncate(n);
-        while self.mant.last() == Some(&b'0') {
-            self.mant.pop();
-        }
-    }
-
-    fn round_up(&mut self, n: usize) {
-        if n >= self.mant.len() {
-            return;
-        }
-        let mut n = n;
-        while n > 0 && self.mant[n - 1] >= b'9' {
-            n -= 1;
-        }
-        if n == 0 {
-            self.mant.clear();
-            self.mant.push(b'1');
-            self.exp += 1;
-            return;
-        }
-        self.mant[n - 1] += 1;
-        self.mant.truncate(n);
-    }
-
-    fn round(&mut self, n: usize) {
-        if n >= self.mant.len() {
-            return;
-        }
-        let up = if self.mant[n] == b'5' && n + 1 == self.mant.len() {
-            n > 0 && (self.mant[n - 1] - b'0') & 1 != 0
-        } else {
-            self.mant[n] >= b'5'
-        };
-        if up {
-            self.round_up(n);
-        } else {
-            self.round_down(n);
-        }
-    }
-
-    /// `%f` with `prec` fractional digits.
-    fn fmt_f(&self, prec: i64, out: &mut String) {
-        if self.exp > 0 {
-            for i in 0..self.exp as usize {
-                out.push(char::from(self.at(i)));
-            }
-        } else {
-            out.push('0');
-        }
-        if prec > 0 {
-            out.push('.');
-            for i in 0..prec {
-                let idx = self.exp + i;
-                out.push(if idx >= 0 {
-                    char::from(self.at(idx as usize))
-                } else {
-                    '0'
-                });
-            }
-        }
-    }
-
-    /// `%e` with `prec` fractional digits: `d.ddde±dd`.
-    fn fmt_e(&self, prec: i64, out: &mut String) {
-        out.push(char::from(self.mant.first().copied().unwrap_or(b'0')));
-        if prec > 0 {
-            out.push('.');
-            for i in 1..=prec as usize {
-                out.push(char::from(self.at(i)));
-            }
-        }
-        out.push('e');
-        let exp = if self.mant.is_empty() {
-            0
-        } else {
-            self.exp - 1
-        };
-        out.push(if exp < 0 { '-' } else { '+' });
-        if exp.abs() < 10 {
-            out.push('0');
-        }
-        out.push_str(&exp.abs().to_string());
-    }
+    GoDecimal::from_integer_digits(n.to_decimal().as_bytes(), frac)
 }
 
 #[cfg(test)]
