@@ -35,8 +35,8 @@ pub fn convert(v: &Value, ty: &Type) -> Result<Value, ConvertError> {
         (Value::String(_), Type::String)
         | (Value::Number(_), Type::Number)
         | (Value::Bool(_), Type::Bool) => Ok(v.clone()),
-        (Value::Number(n), Type::String) => Ok(Value::String(n.as_text().into_owned())),
-        (Value::Bool(b), Type::String) => Ok(Value::String(b.to_string())),
+        (Value::Number(n), Type::String) => Ok(Value::String(n.as_text().into())),
+        (Value::Bool(b), Type::String) => Ok(Value::String(b.to_string().into())),
         (Value::String(s), Type::Number) => Number::parse(s).map(Value::Number).map_err(|_| err()),
         (Value::String(s), Type::Bool) => match s.as_str() {
             "true" => Ok(Value::Bool(true)),
@@ -76,8 +76,10 @@ pub fn convert(v: &Value, ty: &Type) -> Result<Value, ConvertError> {
             let mut out = Vec::with_capacity(attrs.len());
             for (name, t) in attrs {
                 match entries.iter().find(|(k, _)| k == name) {
-                    Some((_, x)) => out.push((name.clone(), convert(x, t)?)),
-                    None if optional.contains(name) => out.push((name.clone(), Value::Null)),
+                    Some((_, x)) => out.push((name.as_str().into(), convert(x, t)?)),
+                    None if optional.contains(name) => {
+                        out.push((name.as_str().into(), Value::Null))
+                    }
                     None => return Err(ConvertError(format!("attribute {name:?} is required"))),
                 }
             }

@@ -22,6 +22,10 @@ mod value;
 
 pub use number::{Number, NumberError};
 pub use path::{Path, PathStep};
-pub use text::nfc;
+pub use text::{nfc, nfc_str};
 pub use types::Type;
 pub use value::{Refinements, Unknown, UnknownShape, Value};
+
+/// The strings of values and the names of attributes and map keys: short ones (up to 24
+/// bytes, almost every attribute name) are held inline, without an allocation.
+pub use compact_str::CompactString as Str;

@@ -11,6 +11,14 @@ pub fn nfc(s: String) -> String {
     s.nfc().collect()
 }
 
+/// `s` in NFC, as a [`Str`](crate::Str): inline when short, copied once.
+pub fn nfc_str(s: &str) -> crate::Str {
+    if s.is_ascii() || is_nfc_quick(s.chars()) == IsNormalized::Yes {
+        return s.into();
+    }
+    s.nfc().collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::nfc;

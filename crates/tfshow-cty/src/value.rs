@@ -1,6 +1,6 @@
 //! cty values.
 
-use crate::{Number, Type};
+use crate::{Number, Str, Type};
 
 /// A cty value.
 ///
@@ -19,7 +19,7 @@ pub enum Value {
     /// `number`
     Number(Number),
     /// `string`
-    String(String),
+    String(Str),
     /// `list(T)` elements in order.
     List(Vec<Value>),
     /// `set(T)` elements in cty's set iteration order (as encoded).
@@ -27,9 +27,9 @@ pub enum Value {
     /// `tuple([…])` elements.
     Tuple(Vec<Value>),
     /// `map(T)`, entries sorted by key.
-    Map(Vec<(String, Value)>),
+    Map(Vec<(Str, Value)>),
     /// `object({…})`, attributes sorted by name.
-    Object(Vec<(String, Value)>),
+    Object(Vec<(Str, Value)>),
     /// A value whose static type is `dynamic`, with its concrete type.
     Dynamic(Box<(Type, Value)>),
 }

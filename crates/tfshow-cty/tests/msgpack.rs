@@ -141,7 +141,7 @@ fn arb_value(t: Type) -> BoxedStrategy<Value> {
     let known: BoxedStrategy<Value> = match t.clone() {
         // cty keeps strings in NFC, so only NFC strings survive a round trip unchanged.
         Type::String => "\\PC{0,40}"
-            .prop_map(|s| Value::String(tfshow_cty::nfc(s)))
+            .prop_map(|s| Value::String(tfshow_cty::nfc_str(&s)))
             .boxed(),
         Type::Bool => any::<bool>().prop_map(Value::Bool).boxed(),
         Type::Number => arb_number().prop_map(Value::Number).boxed(),
@@ -164,7 +164,7 @@ fn arb_value(t: Type) -> BoxedStrategy<Value> {
             .prop_map(Value::Tuple)
             .boxed(),
         Type::Map(e) => prop::collection::btree_map("\\PC{0,8}", arb_value(*e), 0..4)
-            .prop_map(|m| Value::Map(m.into_iter().collect()))
+            .prop_map(|m| Value::Map(m.into_iter().map(|(k, v)| (k.into(), v)).collect()))
             .boxed(),
         Type::Object(attrs, _) => {
             let names: Vec<String> = attrs.iter().map(|(n, _)| n.clone()).collect();
@@ -172,7 +172,9 @@ fn arb_value(t: Type) -> BoxedStrategy<Value> {
                 .into_iter()
                 .map(|(_, t)| arb_value(t))
                 .collect::<Vec<_>>()
-                .prop_map(move |vals| Value::Object(names.iter().cloned().zip(vals).collect()))
+                .prop_map(move |vals| {
+                    Value::Object(names.iter().map(|n| n.into()).zip(vals).collect())
+                })
                 .boxed()
         }
     };

@@ -144,6 +144,18 @@ impl<'a> Writer<'a> {
         self.buf.push(b']');
     }
 
+    /// Starts a bare sequence: the values written until [`Writer::end_sequence`] are separated
+    /// by commas, without brackets. A writer that renders a run of array elements, to be
+    /// appended to another writer's array with [`Writer::raw`], starts with this.
+    pub fn begin_sequence(&mut self) {
+        self.needs_comma.push(false);
+    }
+
+    /// Ends a bare sequence.
+    pub fn end_sequence(&mut self) {
+        self.needs_comma.pop();
+    }
+
     /// Writes an object key; the next call writes its value.
     pub fn key(&mut self, k: &str) {
         self.value_prefix();
@@ -176,18 +188,35 @@ impl<'a> Writer<'a> {
 
     /// Writes an unsigned integer.
     pub fn u64(&mut self, n: u64) {
-        self.raw(n.to_string().as_bytes());
+        self.raw(itoa::Buffer::new().format(n).as_bytes());
     }
 
     /// Writes a signed integer.
     pub fn i64(&mut self, n: i64) {
-        self.raw(n.to_string().as_bytes());
+        self.raw(itoa::Buffer::new().format(n).as_bytes());
     }
 
     /// Writes already-encoded JSON as the next value.
     pub fn raw(&mut self, json: &[u8]) {
         self.value_prefix();
         self.buf.extend_from_slice(json);
+    }
+
+    /// Like [`Writer::raw`], at a record boundary: a streaming writer passes a large `json`
+    /// on to the sink directly instead of copying it into its buffer.
+    pub fn raw_record(&mut self, json: &[u8]) {
+        self.value_prefix();
+        if self.sink.is_some() && json.len() >= FLUSH_THRESHOLD / 4 {
+            self.flush_sink();
+            if let (Some(sink), None) = (self.sink.as_mut(), &self.io_error) {
+                if let Err(e) = sink.write_all(json) {
+                    self.io_error = Some(e);
+                }
+            }
+        } else {
+            self.buf.extend_from_slice(json);
+            self.flush_hint();
+        }
     }
 
     /// Writes raw JSON after compacting and HTML-escaping it, as Go does for `json.RawMessage`.

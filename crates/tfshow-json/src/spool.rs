@@ -2,7 +2,7 @@
 //! without holding a large document in memory: the first few MiB stay in memory, the rest
 //! goes to an anonymous temporary file.
 
-use std::io::{self, Read, Seek, Write};
+use std::io::{self, Seek, Write};
 
 /// In-memory part of the spool.
 const MEMORY_LIMIT: usize = 8 * 1024 * 1024;
@@ -20,20 +20,14 @@ impl Spool {
         Spool::default()
     }
 
-    /// Writes everything spooled to `out`, in order.
-    pub fn copy_to(mut self, out: &mut dyn Write) -> io::Result<()> {
+    /// Writes everything spooled to `out`, in order (from the temporary file by the kernel's
+    /// copy where `out` allows it).
+    pub fn copy_to<W: Write>(mut self, out: &mut W) -> io::Result<()> {
         out.write_all(&self.memory)?;
         if let Some(mut f) = self.file.take() {
             f.flush()?;
             f.rewind()?;
-            let mut buf = vec![0u8; 1 << 20];
-            loop {
-                let n = f.read(&mut buf)?;
-                if n == 0 {
-                    break;
-                }
-                out.write_all(&buf[..n])?;
-            }
+            io::copy(&mut f, out)?;
         }
         out.flush()
     }

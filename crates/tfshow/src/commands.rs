@@ -1,6 +1,7 @@
 //! Running commands.
 
 mod diff;
+mod output;
 mod show;
 mod summary;
 mod ui;
@@ -150,14 +151,18 @@ fn show(args: &ShowArgs) -> Result<(), CliError> {
     }
     let schemas = read_schemas(args.schemas.as_deref())?;
     let bytes = read_input(&args.file)?;
-    // Build the whole document before printing, so that an error leaves stdout empty.
-    let mut out = tfshow_json::spool::Spool::new();
-    let shown = show_json(&bytes, schemas.as_ref(), limits(), &mut out).map_err(|source| {
-        CliError::Show {
-            path: display(&args.file),
-            source,
+    // An error leaves stdout as it was (see `output`).
+    let mut out = output::Output::stdout();
+    let shown = match show_json(&bytes, schemas.as_ref(), limits(), out.writer()) {
+        Ok(shown) => shown,
+        Err(source) => {
+            out.discard();
+            return Err(CliError::Show {
+                path: display(&args.file),
+                source,
+            });
         }
-    })?;
+    };
     if schemas.is_none() {
         let what = match shown {
             tfshow_json::show::Shown::Plan => "plan",
@@ -167,8 +172,7 @@ fn show(args: &ShowArgs) -> Result<(), CliError> {
             "tfshow: warning: no --schemas given; the {what} was decoded without provider schemas and may differ from Terraform's output (see KNOWN-DIVERGENCES.md)"
         );
     }
-    let mut stdout = std::io::stdout().lock();
-    out.copy_to(&mut stdout).map_err(|source| CliError::Read {
+    out.commit().map_err(|source| CliError::Read {
         path: "<stdout>".into(),
         source,
     })

@@ -149,3 +149,64 @@ fn misuse_exits_2_and_missing_files_exit_1() {
     assert_eq!(o.status.code(), Some(1));
     assert!(o.stdout.is_empty());
 }
+
+/// A document that fails halfway, after more than a buffer's worth of it was written (a state
+/// whose last resource does not fit its schema), leaves a file on stdout as it was, whether it
+/// was opened to truncate or to append.
+#[test]
+fn a_failure_halfway_leaves_a_stdout_file_as_it_was() {
+    let dir = case("create_basic/tf-1.15.5");
+    let mut state: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(dir.join("terraform.tfstate")).unwrap()).unwrap();
+    for r in state["resources"].as_array_mut().unwrap() {
+        if r["type"] == "null_resource" {
+            // Enough instances to write well over 64 KiB before the bad resource.
+            let one = r["instances"][0].clone();
+            r["each"] = "list".into();
+            r["instances"] = (0..2000)
+                .map(|i| {
+                    let mut inst = one.clone();
+                    inst["index_key"] = i.into();
+                    inst
+                })
+                .collect();
+        } else {
+            r["instances"][0]["attributes"]["name"] = serde_json::json!(["not", "a", "string"]);
+        }
+    }
+    let tmp = tempdir();
+    let state_path = tmp.join("halfway.tfstate");
+    std::fs::write(&state_path, state.to_string()).unwrap();
+    let schemas = dir.join("schemas.json");
+    let args = [
+        "show",
+        "--json",
+        "--schemas",
+        schemas.to_str().unwrap(),
+        state_path.to_str().unwrap(),
+    ];
+    for append in [false, true] {
+        let out = tmp.join(format!("out-{append}.json"));
+        std::fs::write(&out, b"kept\n").unwrap();
+        let file = std::fs::OpenOptions::new()
+            .write(true)
+            .append(append)
+            .truncate(!append)
+            .open(&out)
+            .unwrap();
+        let o = Command::new(env!("CARGO_BIN_EXE_tfshow"))
+            .args(args)
+            .stdout(file)
+            .stderr(Stdio::piped())
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+        assert!(
+            stderr(&o).contains("oracle_thing.all_types"),
+            "{}",
+            stderr(&o)
+        );
+        let expected: &[u8] = if append { b"kept\n" } else { b"" };
+        assert_eq!(std::fs::read(&out).unwrap(), expected, "append: {append}");
+    }
+}

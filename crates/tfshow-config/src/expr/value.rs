@@ -106,7 +106,7 @@ impl V {
                 }
                 Value::Number(n.clone())
             }
-            V::Str(s) => Value::String(s.clone()),
+            V::Str(s) => Value::String(s.as_str().into()),
             V::List(_, items) => Value::List(items.iter().map(V::to_cty).collect::<Option<_>>()?),
             V::Tuple(items) => Value::Tuple(items.iter().map(V::to_cty).collect::<Option<_>>()?),
             V::Map(_, attrs) => Value::Map(entries(attrs)?),
@@ -115,10 +115,10 @@ impl V {
     }
 }
 
-fn entries(attrs: &[(String, V)]) -> Option<Vec<(String, Value)>> {
+fn entries(attrs: &[(String, V)]) -> Option<Vec<(tfshow_cty::Str, Value)>> {
     attrs
         .iter()
-        .map(|(k, v)| Some((k.clone(), v.to_cty()?)))
+        .map(|(k, v)| Some((k.as_str().into(), v.to_cty()?)))
         .collect()
 }
 

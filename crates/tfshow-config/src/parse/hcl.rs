@@ -92,7 +92,7 @@ fn attr<'a>(block: &'a Block, name: &str) -> Option<&'a Expression> {
 
 fn string_attr(block: &Block, name: &str) -> Option<String> {
     match attr(block, name).and_then(constant_value) {
-        Some(Value::String(s)) => Some(s),
+        Some(Value::String(s)) => Some(s.into()),
         _ => None,
     }
 }
@@ -288,19 +288,19 @@ fn required_providers(block: &Block, out: &mut Vec<RequiredProvider>) {
                         let key = match k {
                             ObjectKey::Ident(id) => id.value().to_string(),
                             ObjectKey::Expression(e) => match constant_value(e) {
-                                Some(Value::String(s)) => s,
+                                Some(Value::String(s)) => s.into(),
                                 _ => continue,
                             },
                         };
                         match key.as_str() {
                             "source" => {
                                 if let Some(Value::String(s)) = constant_value(v.expr()) {
-                                    req.source = Some(s);
+                                    req.source = Some(s.into());
                                 }
                             }
                             "version" => {
                                 if let Some(Value::String(s)) = constant_value(v.expr()) {
-                                    req.versions.push(s);
+                                    req.versions.push(s.into());
                                 }
                             }
                             "configuration_aliases" => {
@@ -315,7 +315,7 @@ fn required_providers(block: &Block, out: &mut Vec<RequiredProvider>) {
                 }
                 e => {
                     if let Some(Value::String(s)) = constant_value(e) {
-                        req.versions.push(s);
+                        req.versions.push(s.into());
                     }
                 }
             }

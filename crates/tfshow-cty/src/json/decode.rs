@@ -72,9 +72,9 @@ fn typed(j: &J, ty: &Type, depth: usize) -> Result<Value, JsonDecodeError> {
             let v = typed(v, &t, depth + 1)?;
             Value::Dynamic(Box::new((t, v)))
         }
-        (Type::String, J::String(s)) => Value::String(crate::nfc(s.clone())),
-        (Type::String, J::Number(n)) => Value::String(n.to_string()),
-        (Type::String, J::Bool(b)) => Value::String(b.to_string()),
+        (Type::String, J::String(s)) => Value::String(crate::nfc_str(s)),
+        (Type::String, J::Number(n)) => Value::String(n.to_string().into()),
+        (Type::String, J::Bool(b)) => Value::String(b.to_string().into()),
         (Type::Number, J::Number(n)) => Value::Number(number(n)?),
         (Type::Number, J::String(s)) => {
             Value::Number(Number::parse(s).map_err(|e| JsonDecodeError::new(e.to_string()))?)
@@ -98,10 +98,10 @@ fn typed(j: &J, ty: &Type, depth: usize) -> Result<Value, JsonDecodeError> {
             Value::Tuple(elements(a, |i| ts.get(i), depth)?)
         }
         (Type::Map(e), J::Object(o)) => {
-            let mut entries = Vec::with_capacity(o.len());
+            let mut entries: Vec<(crate::Str, Value)> = Vec::with_capacity(o.len());
             for (k, v) in o {
                 entries.push((
-                    k.clone(),
+                    k.as_str().into(),
                     typed(v, e, depth + 1).map_err(|er| er.under(&format!("[{k:?}]")))?,
                 ));
             }
@@ -118,7 +118,7 @@ fn typed(j: &J, ty: &Type, depth: usize) -> Result<Value, JsonDecodeError> {
                     Some(v) => typed(v, t, depth + 1).map_err(|e| e.under(&format!(".{name}")))?,
                     None => Value::Null,
                 };
-                entries.push((name.clone(), v));
+                entries.push((name.as_str().into(), v));
             }
             Value::Object(entries)
         }
@@ -154,7 +154,7 @@ fn untyped(j: &J, depth: usize) -> Result<Value, JsonDecodeError> {
         J::Null => Value::Null,
         J::Bool(b) => Value::Bool(*b),
         J::Number(n) => Value::Number(number(n)?),
-        J::String(s) => Value::String(crate::nfc(s.clone())),
+        J::String(s) => Value::String(crate::nfc_str(s)),
         J::Array(a) => Value::Tuple(
             a.iter()
                 .enumerate()
@@ -185,10 +185,10 @@ fn looks_dynamic(o: &serde_json::Map<String, J>) -> bool {
 }
 
 fn untyped_object(o: &serde_json::Map<String, J>, depth: usize) -> Result<Value, JsonDecodeError> {
-    let mut entries = Vec::with_capacity(o.len());
+    let mut entries: Vec<(crate::Str, Value)> = Vec::with_capacity(o.len());
     for (k, v) in o {
         entries.push((
-            k.clone(),
+            k.as_str().into(),
             untyped(v, depth + 1).map_err(|e| e.under(&format!(".{k}")))?,
         ));
     }

@@ -2,7 +2,7 @@
 
 use super::reader::{Head, Reader};
 use super::{MAX_REFINEMENT_LEN, REFINED_UNKNOWN_EXT};
-use crate::{Number, Refinements, Type, Unknown, UnknownShape, Value};
+use crate::{Number, Refinements, Str, Type, Unknown, UnknownShape, Value};
 
 /// Limits for decoding untrusted bytes.
 ///
@@ -265,11 +265,8 @@ fn mismatch(ty: &Type, h: &Head<'_>) -> DecodeError {
     .into()
 }
 
-fn utf8(b: &[u8]) -> String {
-    match std::str::from_utf8(b) {
-        Ok(s) => s.to_owned(),
-        Err(_) => String::from_utf8_lossy(b).into_owned(),
-    }
+fn utf8(b: &[u8]) -> std::borrow::Cow<'_, str> {
+    String::from_utf8_lossy(b)
 }
 
 fn index_step(i: usize) -> String {
@@ -312,7 +309,7 @@ impl<'a> Decoder<'a> {
             return Ok(Value::Null);
         }
         match (ty, h) {
-            (Type::String, Head::Str(s)) => Ok(Value::String(crate::nfc(utf8(s)))),
+            (Type::String, Head::Str(s)) => Ok(Value::String(crate::nfc_str(&utf8(s)))),
             (Type::Bool, Head::Bool(b)) => Ok(Value::Bool(b)),
             (Type::Number, h) => Ok(Value::Number(number(ty, &h)?)),
             (Type::List(e), Head::Array(n)) => Ok(Value::List(self.elements(n, |_| e)?)),
@@ -398,14 +395,14 @@ impl<'a> Decoder<'a> {
         &mut self,
         n: usize,
         ty_of: impl Fn(usize, &str) -> Result<&'t Type, DecodeErrorKind>,
-    ) -> Result<Vec<(String, Value)>, DecodeError> {
+    ) -> Result<Vec<(Str, Value)>, DecodeError> {
         self.descend()?;
         let mut out = Vec::with_capacity(n);
         for i in 0..n {
             let Head::Str(k) = self.head()? else {
                 return Err(DecodeErrorKind::MapKey.into());
             };
-            let k = utf8(k);
+            let k = Str::from(utf8(k));
             let t = ty_of(i, &k)?;
             let v = self.typed(t).map_err(|e| e.under(&key_step(&k)))?;
             out.push((k, v));
@@ -423,7 +420,7 @@ impl<'a> Decoder<'a> {
             Head::Int(_) | Head::Uint(_) | Head::Float(_) => {
                 Value::Number(number(&Type::Number, &h)?)
             }
-            Head::Str(s) => Value::String(crate::nfc(utf8(s))),
+            Head::Str(s) => Value::String(crate::nfc_str(&utf8(s))),
             Head::Bin(_) => return Err(mismatch(&Type::Dynamic, &h)),
             Head::Array(2) if matches!(self.r.peek(), Some(0xc4..=0xc6)) => self.dynamic(h)?,
             Head::Array(n) => {
@@ -442,7 +439,7 @@ impl<'a> Decoder<'a> {
                     let Head::Str(k) = self.head()? else {
                         return Err(DecodeErrorKind::MapKey.into());
                     };
-                    let k = utf8(k);
+                    let k = Str::from(utf8(k));
                     let v = self.untyped().map_err(|e| e.under(&key_step(&k)))?;
                     out.push((k, v));
                 }
@@ -454,7 +451,7 @@ impl<'a> Decoder<'a> {
     }
 }
 
-fn sort_entries(entries: &mut [(String, Value)]) {
+fn sort_entries(entries: &mut [(Str, Value)]) {
     if !entries.is_sorted_by(|a, b| a.0 <= b.0) {
         entries.sort_by(|a, b| a.0.cmp(&b.0));
     }
@@ -509,7 +506,7 @@ fn refinements(payload: &[u8], ty: &Type) -> Result<Refinements, DecodeErrorKind
                 _ => return Err(bad()),
             },
             (2, Type::String) => match r.head()? {
-                Head::Str(s) => out.string_prefix = Some(utf8(s)),
+                Head::Str(s) => out.string_prefix = Some(utf8(s).into_owned()),
                 _ => return Err(bad()),
             },
             (3 | 4, Type::Number) => {

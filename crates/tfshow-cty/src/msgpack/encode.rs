@@ -90,7 +90,7 @@ fn write(out: &mut Vec<u8>, v: &Value, ty: &Type) -> Result<(), EncodeError> {
             write_len(out, attrs.len(), 0x80, 0xde);
             for (name, t) in attrs {
                 write_str(out, name);
-                match entries.binary_search_by(|(k, _)| k.cmp(name)) {
+                match entries.binary_search_by(|(k, _)| k.as_str().cmp(name)) {
                     Ok(i) => write(out, &entries[i].1, t)?,
                     Err(_) => out.push(0xc0),
                 }

@@ -67,8 +67,17 @@ pub(crate) fn write_resource_change(
     d: &Located<'_>,
     version: &TfVersion,
 ) -> Result<(), Error> {
+    write_resource_change_of(w, d, &d.values()?, version)
+}
+
+/// Writes one resource change object from its decoded values.
+pub(crate) fn write_resource_change_of(
+    w: &mut Writer<'_>,
+    d: &Located<'_>,
+    values: &Values,
+    version: &TfVersion,
+) -> Result<(), Error> {
     let at = d.rc.addr.as_str();
-    let values = d.values(false)?;
     w.begin_object();
     w.key("address");
     w.string(at);
@@ -94,7 +103,7 @@ pub(crate) fn write_resource_change(
         w.string(&d.rc.deposed_key);
     }
     w.key("change");
-    write_change(w, d, &values, at, version)?;
+    write_change(w, d, values, at, version)?;
     if let Some(reason) = reason_name(d.rc.action_reason) {
         w.key("action_reason");
         w.string(reason);

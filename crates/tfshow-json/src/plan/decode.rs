@@ -17,6 +17,8 @@ use crate::resource_values::TypeInfo;
 /// changes being written are held in memory.
 pub(crate) struct Located<'a> {
     pub rc: &'a ResourceInstanceChange,
+    /// The change's position in the list it was located from.
+    pub index: usize,
     pub addr: AbsResourceInstance,
     pub prev_addr: Option<String>,
     /// Provider source address (`registry.terraform.io/hashicorp/aws`).
@@ -36,8 +38,8 @@ pub(crate) struct Values {
 }
 
 impl Located<'_> {
-    /// Decodes the values; with `after_only`, `before` is left null.
-    pub(crate) fn values(&self, after_only: bool) -> Result<Values, Error> {
+    /// Decodes the values.
+    pub(crate) fn values(&self) -> Result<Values, Error> {
         let at = self.rc.addr.as_str();
         let c = &self.rc.change;
         let decode = |b: &Option<Vec<u8>>, side: &str| -> Result<Value, Error> {
@@ -55,17 +57,9 @@ impl Located<'_> {
                 .collect::<Result<Vec<_>, _>>()
         };
         Ok(Values {
-            before: if after_only {
-                Value::Null
-            } else {
-                decode(&c.before, "before")?
-            },
+            before: decode(&c.before, "before")?,
             after: decode(&c.after, "after")?,
-            before_paths: if after_only {
-                Vec::new()
-            } else {
-                paths(&c.before_sensitive_paths)?
-            },
+            before_paths: paths(&c.before_sensitive_paths)?,
             after_paths: paths(&c.after_sensitive_paths)?,
         })
     }
@@ -117,6 +111,7 @@ pub(crate) fn state_schema_versions(states: &[Option<&State>]) -> StateSchemaVer
 
 pub(crate) fn locate<'a>(
     rc: &'a ResourceInstanceChange,
+    index: usize,
     schemas: Option<&'a Schemas>,
     fallback_versions: &StateSchemaVersions,
 ) -> Result<Located<'a>, Error> {
@@ -137,6 +132,7 @@ pub(crate) fn locate<'a>(
     };
     Ok(Located {
         rc,
+        index,
         prev_addr: rc.prev_run_addr.clone().filter(|p| p != &rc.addr),
         addr,
         provider,

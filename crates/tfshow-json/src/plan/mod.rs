@@ -53,6 +53,7 @@ pub fn write_document(
     let version = TfVersion::parse(&plan.terraform_version);
     let versions = decode::state_schema_versions(&[input.prior_state, input.prev_run_state]);
     let changes = locate_all(&plan.resource_changes, schemas, &versions)?;
+    let mut kept = render::Kept::new(changes.len());
     let outputs = outputs::decode_outputs(&plan.output_changes)?;
 
     w.begin_object();
@@ -71,7 +72,7 @@ pub fn write_document(
         outputs::write_planned_outputs(w, &outputs, &version)?;
     }
     w.key("root_module");
-    planned::write_root_module(w, &changes, &version)?;
+    planned::write_root_module(w, &changes, &version, &mut kept)?;
     w.end_object();
     w.flush_hint();
 
@@ -85,10 +86,10 @@ pub fn write_document(
             .iter()
             .filter(|d| plan.ui_mode == Mode::RefreshOnly || d.change.action != Action::NoOp)
             .collect();
-        let drift = locate_all(drift, schemas, &versions)?;
-        write_changes(w, "resource_drift", drift, &version)?;
+        let drift = locate_all(&drift, schemas, &versions)?;
+        write_changes(w, "resource_drift", drift, &version, None)?;
     }
-    write_changes(w, "resource_changes", changes, &version)?;
+    write_changes(w, "resource_changes", changes, &version, Some(&mut kept))?;
     write_deferred(w, plan, schemas, &versions, &version)?;
 
     if !outputs.is_empty() {
@@ -143,14 +144,17 @@ pub fn write_document(
     Ok(())
 }
 
-fn locate_all<'a>(
-    changes: impl IntoIterator<Item = &'a ResourceInstanceChange>,
+/// Locates every change (in parallel); each is indexed by its position in `changes`.
+fn locate_all<'a, C: std::borrow::Borrow<ResourceInstanceChange> + Sync>(
+    changes: &'a [C],
     schemas: Option<&'a Schemas>,
     versions: &decode::StateSchemaVersions,
 ) -> Result<Vec<Located<'a>>, Error> {
+    use rayon::prelude::*;
     changes
-        .into_iter()
-        .map(|rc| decode::locate(rc, schemas, versions))
+        .par_iter()
+        .enumerate()
+        .map(|(i, rc)| decode::locate(rc.borrow(), i, schemas, versions))
         .collect()
 }
 
@@ -177,6 +181,7 @@ fn write_changes(
     key: &str,
     mut changes: Vec<Located<'_>>,
     version: &TfVersion,
+    kept: Option<&mut render::Kept>,
 ) -> Result<(), Error> {
     changes.retain(|d| !is_data_delete(d));
     if changes.is_empty() {
@@ -185,9 +190,12 @@ fn write_changes(
     sort_changes(&mut changes, version);
     w.key(key);
     w.begin_array();
-    render::write_all(w, &changes, |w, d| {
-        changes::write_resource_change(w, d, version)
-    })?;
+    let render =
+        |w: &mut Writer<'static>, d: &Located<'_>| changes::write_resource_change(w, d, version);
+    match kept {
+        Some(kept) => render::write_all_kept(w, &changes, kept, |d| d.index, render)?,
+        None => render::write_all(w, &changes, render)?,
+    }
     w.end_array();
     Ok(())
 }
@@ -205,7 +213,8 @@ fn write_deferred(
     let mut items = plan
         .deferred_changes
         .iter()
-        .map(|d| Ok((d.reason, decode::locate(&d.change, schemas, versions)?)))
+        .enumerate()
+        .map(|(i, d)| Ok((d.reason, decode::locate(&d.change, i, schemas, versions)?)))
         .collect::<Result<Vec<_>, Error>>()?;
     if version.sorts_by_components() {
         items.sort_by(|a, b| {

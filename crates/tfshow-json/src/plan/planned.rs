@@ -13,9 +13,9 @@ use tfshow_addrs::ModuleInstance;
 use tfshow_gojson::Writer;
 use tfshow_planfile::model::Action;
 
-use super::changes::{write_index, write_planned_identity};
-use super::decode::Located;
-use super::render::write_all;
+use super::changes::{write_index, write_planned_identity, write_resource_change_of};
+use super::decode::{Located, Values};
+use super::render::{write_all_keeping, Kept};
 use crate::checks::mode_name;
 use crate::error::Error;
 use crate::marks::Marks;
@@ -23,11 +23,14 @@ use crate::state::write_attribute_values;
 use crate::transform::write_sensitive_as_bool;
 use crate::TfVersion;
 
-/// Writes the `root_module` of `planned_values`.
+/// Writes the `root_module` of `planned_values`. Each resource's values are decoded once:
+/// its `resource_changes` entry is rendered at the same time and left in `kept`, under the
+/// change's index.
 pub(crate) fn write_root_module(
     w: &mut Writer<'_>,
     changes: &[Located<'_>],
     version: &TfVersion,
+    kept: &mut Kept,
 ) -> Result<(), Error> {
     // Resources per module, and each module's children in order of first appearance.
     let mut resources: HashMap<String, Vec<&Located<'_>>> = HashMap::new();
@@ -55,7 +58,7 @@ pub(crate) fn write_root_module(
     if let Some(root_children) = children.get_mut("") {
         root_children.sort();
     }
-    write_module(w, "", &resources, &children, version)
+    write_module(w, "", &resources, &children, version, kept)
 }
 
 fn write_module(
@@ -64,6 +67,7 @@ fn write_module(
     resources: &HashMap<String, Vec<&Located<'_>>>,
     children: &HashMap<String, Vec<String>>,
     version: &TfVersion,
+    kept: &mut Kept,
 ) -> Result<(), Error> {
     w.begin_object();
     if let Some(list) = resources.get(addr) {
@@ -71,7 +75,17 @@ fn write_module(
         list.sort_by(|a, b| a.rc.addr.cmp(&b.rc.addr));
         w.key("resources");
         w.begin_array();
-        write_all(w, &list, |w, d| write_resource(w, d, version))?;
+        write_all_keeping(
+            w,
+            &list,
+            kept,
+            |d| d.index,
+            |w, change, d| {
+                let values = d.values()?;
+                write_resource(w, d, &values, version)?;
+                write_resource_change_of(change, d, &values, version)
+            },
+        )?;
         w.end_array();
     }
     if !addr.is_empty() {
@@ -82,7 +96,7 @@ fn write_module(
         w.key("child_modules");
         w.begin_array();
         for kid in kids {
-            write_module(w, kid, resources, children, version)?;
+            write_module(w, kid, resources, children, version, kept)?;
         }
         w.end_array();
     }
@@ -90,7 +104,12 @@ fn write_module(
     Ok(())
 }
 
-fn write_resource(w: &mut Writer<'_>, d: &Located<'_>, version: &TfVersion) -> Result<(), Error> {
+fn write_resource(
+    w: &mut Writer<'_>,
+    d: &Located<'_>,
+    v: &Values,
+    version: &TfVersion,
+) -> Result<(), Error> {
     let at = d.rc.addr.as_str();
     w.begin_object();
     w.key("address");
@@ -106,7 +125,6 @@ fn write_resource(w: &mut Writer<'_>, d: &Located<'_>, version: &TfVersion) -> R
     w.string(&d.provider);
     w.key("schema_version");
     w.u64(d.schema_version);
-    let v = d.values(true)?;
     write_attribute_values(w, "values", &v.after, at, version.unknown_elements())?;
     if version.has_sensitive_values() {
         w.key("sensitive_values");

@@ -1,14 +1,47 @@
-//! Writing many records in parallel: each is rendered into its own buffer on the rayon pool,
-//! a chunk at a time, and the buffers are appended in order. Memory stays bounded by the
-//! chunk, whatever the size of the plan.
+//! Writing many records in parallel: records are rendered a batch at a time into buffers on
+//! the rayon pool, a round of batches at a time, while the calling thread writes out the
+//! previous round. Memory stays bounded by two rounds, whatever the size of the plan.
+//!
+//! A record can also leave a second rendering behind in [`Kept`], to be written later in
+//! another part of the document without decoding its values again.
+
+use std::io::{self, Read, Seek, SeekFrom, Write};
 
 use rayon::prelude::*;
 use tfshow_gojson::Writer;
 
 use crate::error::Error;
 
-/// Records rendered per parallel round.
-const CHUNK: usize = 256;
+/// Records rendered into one buffer by one task.
+const BATCH: usize = 16;
+/// Batches rendered per parallel round.
+const ROUND: usize = 32;
+
+/// Renders `items` a round at a time with `render_round` on another thread (which hands the
+/// work to the rayon pool) and passes each round's result, in order, to `consume` on this
+/// one. The next round is rendered while `consume` handles the current one.
+fn pipelined<T: Sync, R: Send>(
+    items: &[T],
+    render_round: impl Fn(&[T]) -> R + Sync,
+    mut consume: impl FnMut(R) -> Result<(), Error>,
+) -> Result<(), Error> {
+    if items.len() <= BATCH * ROUND {
+        return consume(render_round(items));
+    }
+    std::thread::scope(|s| {
+        let (tx, rx) = std::sync::mpsc::sync_channel(1);
+        let render_round = &render_round;
+        s.spawn(move || {
+            for round in items.chunks(BATCH * ROUND) {
+                if tx.send(render_round(round)).is_err() {
+                    break;
+                }
+            }
+        });
+        // On an error `rx` is dropped, which stops the renderer at its next round.
+        rx.into_iter().try_for_each(&mut consume)
+    })
+}
 
 /// Writes `render(item)` for every item, in order, as consecutive JSON values.
 pub(crate) fn write_all<T: Sync>(
@@ -17,19 +50,173 @@ pub(crate) fn write_all<T: Sync>(
     render: impl Fn(&mut Writer<'static>, &T) -> Result<(), Error> + Sync,
 ) -> Result<(), Error> {
     let dialect = w.dialect();
-    for chunk in items.chunks(CHUNK) {
-        let parts: Vec<Result<Vec<u8>, Error>> = chunk
-            .par_iter()
-            .map(|item| {
+    let render_round = |round: &[T]| -> Vec<Result<Vec<u8>, Error>> {
+        round
+            .par_chunks(BATCH)
+            .map(|batch| {
                 let mut sub = Writer::new(dialect);
-                render(&mut sub, item)?;
+                sub.begin_sequence();
+                for item in batch {
+                    render(&mut sub, item)?;
+                }
                 Ok(sub.into_bytes())
             })
-            .collect();
+            .collect()
+    };
+    pipelined(items, render_round, |parts| {
         for part in parts {
-            w.raw(&part?);
-            w.flush_hint();
+            w.raw_record(&part?);
+        }
+        Ok(())
+    })
+}
+
+/// Like [`write_all`], but `render` also writes a second record to its second writer, which
+/// is kept in `kept` under `key(item)`.
+pub(crate) fn write_all_keeping<T: Sync>(
+    w: &mut Writer<'_>,
+    items: &[T],
+    kept: &mut Kept,
+    key: impl Fn(&T) -> usize + Sync,
+    render: impl Fn(&mut Writer<'static>, &mut Writer<'static>, &T) -> Result<(), Error> + Sync,
+) -> Result<(), Error> {
+    let dialect = w.dialect();
+    // A batch's main records, and its second records with each one's key and end.
+    type Rendered = (Vec<u8>, Vec<u8>, Vec<(usize, usize)>);
+    let render_round = |round: &[T]| -> Vec<Result<Rendered, Error>> {
+        round
+            .par_chunks(BATCH)
+            .map(|batch| {
+                let mut main = Writer::new(dialect);
+                main.begin_sequence();
+                let mut second = Writer::new(dialect);
+                second.begin_sequence();
+                let mut ends = Vec::with_capacity(batch.len());
+                for item in batch {
+                    render(&mut main, &mut second, item)?;
+                    ends.push((key(item), second.len()));
+                }
+                Ok((main.into_bytes(), second.into_bytes(), ends))
+            })
+            .collect()
+    };
+    pipelined(items, render_round, |parts| {
+        for part in parts {
+            let (main, second, ends) = part?;
+            w.raw_record(&main);
+            let mut start = 0;
+            for (k, end) in ends {
+                // Records after the first of a batch start with the sequence's comma.
+                let skip = usize::from(start > 0);
+                kept.put(k, &second[start + skip..end]).map_err(Error::Io)?;
+                start = end;
+            }
+        }
+        Ok(())
+    })
+}
+
+/// Like [`write_all`], but items already rendered into `kept` are copied from there.
+pub(crate) fn write_all_kept<T: Sync>(
+    w: &mut Writer<'_>,
+    items: &[T],
+    kept: &mut Kept,
+    key: impl Fn(&T) -> usize + Sync,
+    render: impl Fn(&mut Writer<'static>, &T) -> Result<(), Error> + Sync,
+) -> Result<(), Error> {
+    let dialect = w.dialect();
+    let wanted: Vec<bool> = items.iter().map(|item| !kept.has(key(item))).collect();
+    let render_round = |round: &[(usize, &T)]| -> Vec<Result<Option<Vec<u8>>, Error>> {
+        round
+            .par_iter()
+            .map(|&(i, item)| {
+                if !wanted[i] {
+                    return Ok(None);
+                }
+                let mut sub = Writer::new(dialect);
+                render(&mut sub, item)?;
+                Ok(Some(sub.into_bytes()))
+            })
+            .collect()
+    };
+    let indexed: Vec<(usize, &T)> = items.iter().enumerate().collect();
+    let mut keys = items.iter().map(&key);
+    let mut copy = Vec::new();
+    pipelined(&indexed, render_round, |parts| {
+        for part in parts {
+            let k = keys.next();
+            match part? {
+                Some(bytes) => w.raw_record(&bytes),
+                None => {
+                    let k = k.ok_or_else(|| Error::Io(io::Error::other("kept key missing")))?;
+                    w.raw_record(kept.get(k, &mut copy).map_err(Error::Io)?);
+                }
+            }
+        }
+        Ok(())
+    })
+}
+
+/// Renderings kept for later, by key: the first few MiB in memory, the rest in an anonymous
+/// temporary file, so that memory does not grow with the plan.
+pub(crate) struct Kept {
+    memory: Vec<u8>,
+    file: Option<std::fs::File>,
+    /// Where each key's bytes are: offset from the start of `memory` then `file`, and length.
+    at: Vec<Option<(u64, usize)>>,
+    len: u64,
+}
+
+/// The in-memory part of [`Kept`].
+const KEPT_IN_MEMORY: usize = 4 * 1024 * 1024;
+
+impl Kept {
+    /// An empty store for keys below `keys`.
+    pub(crate) fn new(keys: usize) -> Kept {
+        Kept {
+            memory: Vec::new(),
+            file: None,
+            at: vec![None; keys],
+            len: 0,
         }
     }
-    Ok(())
+
+    fn has(&self, key: usize) -> bool {
+        self.at.get(key).is_some_and(Option::is_some)
+    }
+
+    fn put(&mut self, key: usize, bytes: &[u8]) -> io::Result<()> {
+        if self.file.is_none() && self.memory.len() + bytes.len() > KEPT_IN_MEMORY {
+            self.file = Some(tempfile::tempfile()?);
+        }
+        match self.file.as_mut() {
+            Some(f) => f.write_all(bytes)?,
+            None => self.memory.extend_from_slice(bytes),
+        }
+        if let Some(slot) = self.at.get_mut(key) {
+            *slot = Some((self.len, bytes.len()));
+        }
+        self.len += bytes.len() as u64;
+        Ok(())
+    }
+
+    /// The bytes kept under `key`, read into `buf` if they are not in memory.
+    fn get<'a>(&'a mut self, key: usize, buf: &'a mut Vec<u8>) -> io::Result<&'a [u8]> {
+        let Some((offset, len)) = self.at.get(key).copied().flatten() else {
+            return Err(io::Error::other("internal error: no rendering kept"));
+        };
+        let in_memory = self.memory.len() as u64;
+        if offset < in_memory {
+            let start = offset as usize;
+            return Ok(&self.memory[start..start + len]);
+        }
+        let f = self
+            .file
+            .as_mut()
+            .ok_or_else(|| io::Error::other("internal error: kept file missing"))?;
+        f.seek(SeekFrom::Start(offset - in_memory))?;
+        buf.resize(len, 0);
+        f.read_exact(buf)?;
+        Ok(buf)
+    }
 }

@@ -11,6 +11,7 @@ use crate::proto;
 use change::{check_address, dynamic_value, output_change, resource_change};
 use loc::Loc;
 use prost::Message;
+use rayon::prelude::*;
 use tfshow_limits::Limits;
 
 /// The only plan format version there has ever been (Terraform 0.12 and later).
@@ -37,15 +38,65 @@ pub fn decode_tfplan_with(bytes: &[u8], limits: &Limits) -> Result<Plan, Error> 
         source,
     })?;
     let root = Loc::Root;
-    let raw = proto::Plan::decode(bytes).map_err(|e| root.protobuf(e))?;
+    let (raw, changes) = split_resource_changes(bytes).map_err(|e| root.protobuf(e))?;
     if raw.version != FORMAT_VERSION {
         return Err(Error::UnsupportedVersion(raw.version));
     }
-    plan(&root, raw)
+    // The resource changes, most of the plan, are decoded in parallel.
+    let changes_at = root.field("resource_changes");
+    let resource_changes = changes
+        .par_iter()
+        .enumerate()
+        .map(|(i, payload)| {
+            let at = changes_at.index(i);
+            let rc = proto::ResourceInstanceChange::decode(*payload).map_err(|e| at.protobuf(e))?;
+            resource_change(&at, rc)
+        })
+        .collect::<Result<Vec<_>, Error>>()?;
+    plan(&root, raw, resource_changes)
+}
+
+/// Field number of `Plan.resource_changes`.
+const RESOURCE_CHANGES_FIELD: u64 = 3;
+
+/// Decodes the `Plan` message except its `resource_changes`, whose payloads are returned in
+/// order. A message is the concatenation of its fields, so the runs of other fields between
+/// the changes are merged one after another.
+fn split_resource_changes(bytes: &[u8]) -> Result<(proto::Plan, Vec<&[u8]>), prost::DecodeError> {
+    use prost::encoding::{decode_key, decode_varint, WireType};
+    let mut raw = proto::Plan::default();
+    let mut changes = Vec::new();
+    let mut rest = bytes;
+    let mut run_start = 0;
+    while !rest.is_empty() {
+        let field_start = bytes.len() - rest.len();
+        let (number, wire_type) = decode_key(&mut rest)?;
+        if u64::from(number) == RESOURCE_CHANGES_FIELD && wire_type == WireType::LengthDelimited {
+            let Some(len) = usize::try_from(decode_varint(&mut rest)?)
+                .ok()
+                .filter(|&n| n <= rest.len())
+            else {
+                // Truncated: prost reports it.
+                break;
+            };
+            raw.merge(&bytes[run_start..field_start])?;
+            changes.push(&rest[..len]);
+            rest = &rest[len..];
+            run_start = bytes.len() - rest.len();
+        } else {
+            prost::encoding::skip_field(wire_type, number, &mut rest, Default::default())?;
+        }
+    }
+    raw.merge(&bytes[run_start..])?;
+    Ok((raw, changes))
 }
 
 /// Converts the whole `Plan` message.
-fn plan(at: &Loc<'_>, raw: proto::Plan) -> Result<Plan, Error> {
+fn plan(
+    at: &Loc<'_>,
+    raw: proto::Plan,
+    changes: Vec<crate::model::ResourceInstanceChange>,
+) -> Result<Plan, Error> {
     let version = raw.terraform_version;
     let ui_mode = Mode::from_proto(raw.ui_mode).ok_or_else(|| {
         at.field("ui_mode")
@@ -64,7 +115,7 @@ fn plan(at: &Loc<'_>, raw: proto::Plan) -> Result<Plan, Error> {
     Ok(Plan {
         ui_mode,
         variables: variables(&at.field("variables"), raw.variables)?,
-        resource_changes: resource_changes(&at.field("resource_changes"), raw.resource_changes)?,
+        resource_changes: changes,
         resource_drift: resource_changes(&at.field("resource_drift"), raw.resource_drift)?,
         deferred_changes: deferred_changes(&at.field("deferred_changes"), raw.deferred_changes)?,
         output_changes: each(

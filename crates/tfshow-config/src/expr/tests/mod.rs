@@ -49,7 +49,7 @@ pub(super) fn json(v: &Value) -> String {
         Value::Null => "null".into(),
         Value::Bool(b) => b.to_string(),
         Value::Number(n) => n.as_text().into_owned(),
-        Value::String(s) => serde_json::to_string(s).unwrap_or_default(),
+        Value::String(s) => serde_json::to_string(s.as_str()).unwrap_or_default(),
         Value::List(items) | Value::Set(items) | Value::Tuple(items) => {
             format!("[{}]", items.iter().map(json).collect::<Vec<_>>().join(","))
         }
@@ -59,7 +59,7 @@ pub(super) fn json(v: &Value) -> String {
                 .iter()
                 .map(|(k, v)| format!(
                     "{}:{}",
-                    serde_json::to_string(k).unwrap_or_default(),
+                    serde_json::to_string(k.as_str()).unwrap_or_default(),
                     json(v)
                 ))
                 .collect::<Vec<_>>()
