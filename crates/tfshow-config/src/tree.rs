@@ -2,6 +2,8 @@
 
 use std::collections::BTreeMap;
 
+use rayon::prelude::*;
+
 use crate::error::ConfigError;
 use crate::model::ConfigNode;
 use crate::parse::load_module_config_with;
@@ -47,11 +49,19 @@ fn load_node(
             message: format!("modules nest more than {MAX_DEPTH} levels deep"),
         });
     }
+    // Child modules are parsed in parallel; the first failure in call order is reported.
+    let loaded: Vec<Result<ConfigNode, ConfigError>> = module
+        .module_calls
+        .par_iter()
+        .map(|call| {
+            let mut child_path = path.clone();
+            child_path.push(call.name.clone());
+            load_node(files, child_path, limits)
+        })
+        .collect();
     let mut children = BTreeMap::new();
-    for call in &module.module_calls {
-        let mut child_path = path.clone();
-        child_path.push(call.name.clone());
-        children.insert(call.name.clone(), load_node(files, child_path, limits)?);
+    for (call, child) in module.module_calls.iter().zip(loaded) {
+        children.insert(call.name.clone(), child?);
     }
     Ok(ConfigNode {
         path,

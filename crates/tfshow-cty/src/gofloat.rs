@@ -56,13 +56,48 @@ fn exact_decimal(n: u64, shift: i64) -> GoDecimal {
 /// A finite, non-zero float's shortest representation as decimal digits and exponent
 /// (`value = 0.DIGITS × 10^exp` is not used; `DIGITS × 10^exp`).
 fn shortest(f: f64) -> Option<(u64, i32, usize)> {
-    let s = format!("{:e}", f.abs());
-    let (mantissa, exp) = s.rsplit_once('e')?;
-    let digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
-    let n = digits.len();
-    let d: u64 = digits.parse().ok()?;
+    let mut buf = StackText::new();
+    std::fmt::Write::write_fmt(&mut buf, format_args!("{:e}", f.abs())).ok()?;
+    let (mantissa, exp) = buf.as_str().rsplit_once('e')?;
+    let mut d = 0u64;
+    let mut n = 0usize;
+    for b in mantissa.bytes().filter(u8::is_ascii_digit) {
+        d = d.checked_mul(10)?.checked_add(u64::from(b - b'0'))?;
+        n += 1;
+    }
     let exp: i32 = exp.parse().ok()?;
     Some((d, exp - (n as i32 - 1), n))
+}
+
+/// Text formatted without allocating (floats and their exponent forms fit easily).
+struct StackText {
+    buf: [u8; 64],
+    len: usize,
+}
+
+impl StackText {
+    fn new() -> Self {
+        StackText {
+            buf: [0; 64],
+            len: 0,
+        }
+    }
+
+    fn as_str(&self) -> &str {
+        std::str::from_utf8(&self.buf[..self.len]).unwrap_or_default()
+    }
+}
+
+impl std::fmt::Write for StackText {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        let end = self.len + s.len();
+        self.buf
+            .get_mut(self.len..end)
+            .ok_or(std::fmt::Error)?
+            .copy_from_slice(s.as_bytes());
+        self.len = end;
+        Ok(())
+    }
 }
 
 /// Whether Rust's shortest digits are certainly Go's: the float is not next to a power of
@@ -84,7 +119,11 @@ fn fast_path_applies(f: f64) -> bool {
     let Some((d, e, _)) = shortest(f) else {
         return false;
     };
-    let reads_back = |m: u64| format!("{m}e{e}").parse::<f64>().ok() == Some(f.abs());
+    let reads_back = |m: u64| {
+        let mut buf = StackText::new();
+        std::fmt::Write::write_fmt(&mut buf, format_args!("{m}e{e}")).is_ok()
+            && buf.as_str().parse::<f64>().ok() == Some(f.abs())
+    };
     let ambiguous = reads_back(d + 1) || (d > 0 && reads_back(d - 1));
     !ambiguous
 }

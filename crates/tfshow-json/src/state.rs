@@ -343,24 +343,26 @@ fn write_object(
 }
 
 /// Writes `key: {attr: json, …}` for the known attributes of an object value (unknown parts
-/// left out); nothing when it is null, unknown or has no known attributes.
+/// left out); nothing when it is null, unknown or has no known attributes. Returns where the
+/// object is in `w`'s buffer, if it was written.
 pub(crate) fn write_attribute_values(
     w: &mut Writer<'_>,
     key: &str,
     value: &Value,
     at: &str,
     mode: UnknownElements,
-) -> Result<(), Error> {
+) -> Result<Option<std::ops::Range<usize>>, Error> {
     let entries = match value.peel() {
         Value::Object(e) | Value::Map(e) if e.iter().any(|(_, v)| !v.is_unknown()) => e,
-        _ => return Ok(()),
+        _ => return Ok(None),
     };
     w.key(key);
+    let start = w.len();
     w.begin_object();
     for (k, v) in entries.iter().filter(|(_, v)| !v.is_unknown()) {
         w.key(k);
         write_known(w, v, mode).map_err(|e| invalid(at, format!("{k}: {e}")))?;
     }
     w.end_object();
-    Ok(())
+    Ok(Some(start..w.len()))
 }

@@ -1,6 +1,7 @@
 //! The `tfshow` binary: parses arguments, runs the command, maps errors to exit codes
 //! (1 for errors, 2 for misuse).
 
+mod alloc;
 mod args;
 mod commands;
 
@@ -9,6 +10,7 @@ use std::process::ExitCode;
 use clap::Parser;
 
 fn main() -> ExitCode {
+    alloc::tune();
     let cli = match args::Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {

@@ -158,8 +158,17 @@ impl From<DecodeErrorKind> for DecodeError {
     }
 }
 
+/// A [`DecodeError`] boxed, so that the decoder's results stay small.
+type Boxed = Box<DecodeError>;
+
+impl From<DecodeErrorKind> for Boxed {
+    fn from(kind: DecodeErrorKind) -> Self {
+        Box::new(kind.into())
+    }
+}
+
 impl DecodeError {
-    fn under(mut self, step: &str) -> Self {
+    fn under(mut self: Box<Self>, step: &str) -> Box<Self> {
         self.path.insert_str(0, step);
         self
     }
@@ -172,7 +181,7 @@ pub fn decode(bytes: &[u8], ty: &Type, opts: &Options) -> Result<Value, DecodeEr
         depth_left: opts.max_depth,
         opts: *opts,
     };
-    d.typed(ty)
+    d.typed(ty).map_err(|e| *e)
 }
 
 /// Decodes a value without knowing its type (no provider schema): arrays become tuples, maps
@@ -183,7 +192,7 @@ pub fn decode_untyped(bytes: &[u8], opts: &Options) -> Result<Value, DecodeError
         depth_left: opts.max_depth,
         opts: *opts,
     };
-    d.untyped()
+    d.untyped().map_err(|e| *e)
 }
 
 /// Scans one msgpack value without building it: refuses nesting, strings and collections over
@@ -257,7 +266,7 @@ fn found(h: &Head<'_>) -> &'static str {
     }
 }
 
-fn mismatch(ty: &Type, h: &Head<'_>) -> DecodeError {
+fn mismatch(ty: &Type, h: &Head<'_>) -> Boxed {
     DecodeErrorKind::Mismatch {
         expected: ty.to_json(),
         found: found(h),
@@ -266,7 +275,10 @@ fn mismatch(ty: &Type, h: &Head<'_>) -> DecodeError {
 }
 
 fn utf8(b: &[u8]) -> std::borrow::Cow<'_, str> {
-    String::from_utf8_lossy(b)
+    match std::str::from_utf8(b) {
+        Ok(s) => std::borrow::Cow::Borrowed(s),
+        Err(_) => String::from_utf8_lossy(b),
+    }
 }
 
 fn index_step(i: usize) -> String {
@@ -278,7 +290,7 @@ fn key_step(k: &str) -> String {
 }
 
 impl<'a> Decoder<'a> {
-    fn descend(&mut self) -> Result<(), DecodeError> {
+    fn descend(&mut self) -> Result<(), Boxed> {
         if self.depth_left == 0 {
             return Err(self.opts.too_deep().into());
         }
@@ -287,7 +299,7 @@ impl<'a> Decoder<'a> {
     }
 
     /// The next item's header, with string and collection lengths checked against the limits.
-    fn head(&mut self) -> Result<Head<'a>, DecodeError> {
+    fn head(&mut self) -> Result<Head<'a>, Boxed> {
         let h = self.r.head()?;
         match h {
             Head::Str(s) | Head::Bin(s) => self.opts.check_string(s.len())?,
@@ -297,7 +309,7 @@ impl<'a> Decoder<'a> {
         Ok(h)
     }
 
-    fn typed(&mut self, ty: &Type) -> Result<Value, DecodeError> {
+    fn typed(&mut self, ty: &Type) -> Result<Value, Boxed> {
         let h = self.head()?;
         if let Head::Ext(t, payload) = h {
             return unknown(t, payload, ty);
@@ -359,7 +371,7 @@ impl<'a> Decoder<'a> {
         }
     }
 
-    fn dynamic(&mut self, h: Head<'_>) -> Result<Value, DecodeError> {
+    fn dynamic(&mut self, h: Head<'_>) -> Result<Value, Boxed> {
         match h {
             Head::Nil => Ok(Value::Null),
             Head::Array(2) => {
@@ -381,7 +393,7 @@ impl<'a> Decoder<'a> {
         &mut self,
         n: usize,
         ty_of: impl Fn(usize) -> &'t Type,
-    ) -> Result<Vec<Value>, DecodeError> {
+    ) -> Result<Vec<Value>, Boxed> {
         self.descend()?;
         let mut out = Vec::with_capacity(n);
         for i in 0..n {
@@ -395,7 +407,7 @@ impl<'a> Decoder<'a> {
         &mut self,
         n: usize,
         ty_of: impl Fn(usize, &str) -> Result<&'t Type, DecodeErrorKind>,
-    ) -> Result<Vec<(Str, Value)>, DecodeError> {
+    ) -> Result<Vec<(Str, Value)>, Boxed> {
         self.descend()?;
         let mut out = Vec::with_capacity(n);
         for i in 0..n {
@@ -411,7 +423,7 @@ impl<'a> Decoder<'a> {
         Ok(out)
     }
 
-    fn untyped(&mut self) -> Result<Value, DecodeError> {
+    fn untyped(&mut self) -> Result<Value, Boxed> {
         let h = self.head()?;
         Ok(match h {
             Head::Nil => Value::Null,
@@ -457,7 +469,7 @@ fn sort_entries(entries: &mut [(Str, Value)]) {
     }
 }
 
-fn number(ty: &Type, h: &Head<'_>) -> Result<Number, DecodeError> {
+fn number(ty: &Type, h: &Head<'_>) -> Result<Number, Boxed> {
     Ok(match *h {
         Head::Int(i) => Number::from_i64(i),
         Head::Uint(u) => Number::from_u64(u),
@@ -469,7 +481,7 @@ fn number(ty: &Type, h: &Head<'_>) -> Result<Number, DecodeError> {
 }
 
 /// An extension in any position is an unknown value of the expected type.
-fn unknown(ext: i8, payload: &[u8], ty: &Type) -> Result<Value, DecodeError> {
+fn unknown(ext: i8, payload: &[u8], ty: &Type) -> Result<Value, Boxed> {
     let shape = UnknownShape::of(ty);
     if payload.len() <= 1 || matches!(ty, Type::Dynamic) {
         if payload.len() > 1 && (ext != REFINED_UNKNOWN_EXT || payload.len() > MAX_REFINEMENT_LEN) {
@@ -480,7 +492,7 @@ fn unknown(ext: i8, payload: &[u8], ty: &Type) -> Result<Value, DecodeError> {
     if ext != REFINED_UNKNOWN_EXT || payload.len() > MAX_REFINEMENT_LEN {
         return Err(DecodeErrorKind::BadExtension(ext, payload.len()).into());
     }
-    let refinements = refinements(payload, ty).map_err(DecodeError::from)?;
+    let refinements = refinements(payload, ty).map_err(Boxed::from)?;
     Ok(Value::Unknown(Unknown {
         shape,
         refinements: Some(Box::new(refinements)),

@@ -62,6 +62,7 @@ impl<'a> Reader<'a> {
     /// Reads the next item's header (and the bytes of strings, binaries and extensions).
     /// Array and map lengths are checked against the bytes left: every element takes at least
     /// one byte (two per map entry), so a larger declared length is a lie.
+    #[inline]
     pub(crate) fn head(&mut self) -> Result<Head<'a>, K> {
         let b = self.byte()?;
         let head = match b {

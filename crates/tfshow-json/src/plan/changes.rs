@@ -67,14 +67,16 @@ pub(crate) fn write_resource_change(
     d: &Located<'_>,
     version: &TfVersion,
 ) -> Result<(), Error> {
-    write_resource_change_of(w, d, &d.values()?, version)
+    write_resource_change_of(w, d, &d.values()?, None, version)
 }
 
-/// Writes one resource change object from its decoded values.
+/// Writes one resource change object from its decoded values. `after_json`, if given, is the
+/// JSON of `after` with unknowns left out, already rendered for `planned_values`.
 pub(crate) fn write_resource_change_of(
     w: &mut Writer<'_>,
     d: &Located<'_>,
     values: &Values,
+    after_json: Option<&[u8]>,
     version: &TfVersion,
 ) -> Result<(), Error> {
     let at = d.rc.addr.as_str();
@@ -103,7 +105,7 @@ pub(crate) fn write_resource_change_of(
         w.string(&d.rc.deposed_key);
     }
     w.key("change");
-    write_change(w, d, values, at, version)?;
+    write_change(w, d, values, after_json, at, version)?;
     if let Some(reason) = reason_name(d.rc.action_reason) {
         w.key("action_reason");
         w.string(reason);
@@ -116,6 +118,7 @@ fn write_change(
     w: &mut Writer<'_>,
     d: &Located<'_>,
     v: &Values,
+    after_json: Option<&[u8]>,
     at: &str,
     version: &TfVersion,
 ) -> Result<(), Error> {
@@ -129,7 +132,13 @@ fn write_change(
     }
     w.end_array();
     write_side(w, "before", &v.before, at, mode)?;
-    write_side(w, "after", &v.after, at, mode)?;
+    match after_json {
+        Some(json) => {
+            w.key("after");
+            w.raw(json);
+        }
+        None => write_side(w, "after", &v.after, at, mode)?,
+    }
     w.key("after_unknown");
     if v.after.is_wholly_known() {
         w.raw(b"{}");
@@ -221,5 +230,5 @@ pub(crate) fn write_planned_identity(w: &mut Writer<'_>, d: &Located<'_>) -> Res
     }
     w.key("identity_schema_version");
     w.u64(schema.version);
-    write_attribute_values(w, "identity", &v, at, UnknownElements::Null)
+    write_attribute_values(w, "identity", &v, at, UnknownElements::Null).map(|_| ())
 }

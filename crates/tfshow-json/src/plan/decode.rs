@@ -1,6 +1,7 @@
 //! Resource changes decoded once, for both `planned_values` and `resource_changes`.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 use tfshow_addrs::{AbsProviderConfig, AbsResourceInstance, ResourceMode};
 use tfshow_cty::msgpack::{decode_untyped, Options};
 use tfshow_cty::{Path, PathStep, Value};
@@ -22,7 +23,7 @@ pub(crate) struct Located<'a> {
     pub addr: AbsResourceInstance,
     pub prev_addr: Option<String>,
     /// Provider source address (`registry.terraform.io/hashicorp/aws`).
-    pub provider: String,
+    pub provider: Arc<str>,
     pub info: TypeInfo<'a>,
     /// The resource type's schema version (from the schema, or without schemas from a state
     /// that holds the same resource type, else 0).
@@ -109,24 +110,50 @@ pub(crate) fn state_schema_versions(states: &[Option<&State>]) -> StateSchemaVer
     out
 }
 
+/// The provider source address of each provider configuration address, parsed once each:
+/// a plan names the same few providers in every change.
+pub(crate) struct ProviderSources(HashMap<String, Result<Arc<str>, String>>);
+
+impl ProviderSources {
+    pub(crate) fn of<'a>(changes: impl IntoIterator<Item = &'a ResourceInstanceChange>) -> Self {
+        let mut map = HashMap::new();
+        for rc in changes {
+            if !map.contains_key(&rc.provider) {
+                let source = AbsProviderConfig::parse(&rc.provider)
+                    .map(|p| Arc::from(p.provider.to_string()))
+                    .map_err(|e| e.to_string());
+                map.insert(rc.provider.clone(), source);
+            }
+        }
+        ProviderSources(map)
+    }
+
+    fn get(&self, config: &str) -> Result<Arc<str>, String> {
+        match self.0.get(config) {
+            Some(source) => source.clone(),
+            None => AbsProviderConfig::parse(config)
+                .map(|p| Arc::from(p.provider.to_string()))
+                .map_err(|e| e.to_string()),
+        }
+    }
+}
+
 pub(crate) fn locate<'a>(
     rc: &'a ResourceInstanceChange,
     index: usize,
     schemas: Option<&'a Schemas>,
     fallback_versions: &StateSchemaVersions,
+    providers: &ProviderSources,
 ) -> Result<Located<'a>, Error> {
     let at = rc.addr.as_str();
     let addr = AbsResourceInstance::parse(at).map_err(|e| invalid(at, e))?;
-    let provider = AbsProviderConfig::parse(&rc.provider)
-        .map_err(|e| invalid(at, e))?
-        .provider
-        .to_string();
+    let provider = providers.get(&rc.provider).map_err(|e| invalid(at, e))?;
     let mode = schema_mode(addr.mode);
     let info = TypeInfo::lookup(schemas, &provider, mode, &addr.type_, at)?;
     let schema_version = match info.schema {
         Some(s) => s.version,
         None => fallback_versions
-            .get(&(provider.clone(), mode, addr.type_.clone()))
+            .get(&(provider.to_string(), mode, addr.type_.clone()))
             .copied()
             .unwrap_or(0),
     };

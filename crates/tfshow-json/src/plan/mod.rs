@@ -16,6 +16,8 @@ mod planned;
 mod relevant;
 mod render;
 
+use std::borrow::Borrow;
+
 use tfshow_cty::json::write_value;
 use tfshow_cty::msgpack::{decode as decode_msgpack, Options};
 use tfshow_cty::{Type, Value};
@@ -145,16 +147,17 @@ pub fn write_document(
 }
 
 /// Locates every change (in parallel); each is indexed by its position in `changes`.
-fn locate_all<'a, C: std::borrow::Borrow<ResourceInstanceChange> + Sync>(
+fn locate_all<'a, C: Borrow<ResourceInstanceChange> + Sync>(
     changes: &'a [C],
     schemas: Option<&'a Schemas>,
     versions: &decode::StateSchemaVersions,
 ) -> Result<Vec<Located<'a>>, Error> {
     use rayon::prelude::*;
+    let providers = decode::ProviderSources::of(changes.iter().map(Borrow::borrow));
     changes
         .par_iter()
         .enumerate()
-        .map(|(i, rc)| decode::locate(rc.borrow(), i, schemas, versions))
+        .map(|(i, rc)| decode::locate(rc.borrow(), i, schemas, versions, &providers))
         .collect()
 }
 
@@ -210,11 +213,17 @@ fn write_deferred(
     if plan.deferred_changes.is_empty() {
         return Ok(());
     }
+    let providers = decode::ProviderSources::of(plan.deferred_changes.iter().map(|d| &d.change));
     let mut items = plan
         .deferred_changes
         .iter()
         .enumerate()
-        .map(|(i, d)| Ok((d.reason, decode::locate(&d.change, i, schemas, versions)?)))
+        .map(|(i, d)| {
+            Ok((
+                d.reason,
+                decode::locate(&d.change, i, schemas, versions, &providers)?,
+            ))
+        })
         .collect::<Result<Vec<_>, Error>>()?;
     if version.sorts_by_components() {
         items.sort_by(|a, b| {

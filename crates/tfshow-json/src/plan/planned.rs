@@ -8,6 +8,7 @@
 //! ```
 
 use std::collections::HashMap;
+use std::ops::Range;
 
 use tfshow_addrs::ModuleInstance;
 use tfshow_gojson::Writer;
@@ -82,8 +83,9 @@ fn write_module(
             |d| d.index,
             |w, change, d| {
                 let values = d.values()?;
-                write_resource(w, d, &values, version)?;
-                write_resource_change_of(change, d, &values, version)
+                let after = write_resource(w, d, &values, version)?;
+                let after_json = after.map(|range| &w.as_bytes()[range]);
+                write_resource_change_of(change, d, &values, after_json, version)
             },
         )?;
         w.end_array();
@@ -104,12 +106,13 @@ fn write_module(
     Ok(())
 }
 
+/// Writes one resource; returns where its `values` object is in `w`'s buffer, if written.
 fn write_resource(
     w: &mut Writer<'_>,
     d: &Located<'_>,
     v: &Values,
     version: &TfVersion,
-) -> Result<(), Error> {
+) -> Result<Option<Range<usize>>, Error> {
     let at = d.rc.addr.as_str();
     w.begin_object();
     w.key("address");
@@ -125,12 +128,12 @@ fn write_resource(
     w.string(&d.provider);
     w.key("schema_version");
     w.u64(d.schema_version);
-    write_attribute_values(w, "values", &v.after, at, version.unknown_elements())?;
+    let values = write_attribute_values(w, "values", &v.after, at, version.unknown_elements())?;
     if version.has_sensitive_values() {
         w.key("sensitive_values");
         write_sensitive_as_bool(w, &v.after, &Marks::from_paths(v.after_paths.iter()));
     }
     write_planned_identity(w, d)?;
     w.end_object();
-    Ok(())
+    Ok(values)
 }
