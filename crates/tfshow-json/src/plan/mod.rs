@@ -10,6 +10,7 @@ mod actions;
 mod changes;
 mod decode;
 mod drift_legacy;
+mod kept;
 mod outputs;
 mod paths;
 mod planned;
@@ -55,7 +56,16 @@ pub fn write_document(
     let version = TfVersion::parse(&plan.terraform_version);
     let versions = decode::state_schema_versions(&[input.prior_state, input.prev_run_state]);
     let changes = locate_all(&plan.resource_changes, schemas, &versions)?;
-    let mut kept = render::Kept::new(changes.len());
+    // Each planned resource's change is rendered with it, and kept until its turn.
+    let mut in_order: Vec<&Located<'_>> = changes.iter().filter(|d| !is_data_delete(d)).collect();
+    sort_changes(&mut in_order, &version);
+    let mut kept = kept::Kept::new(
+        changes.len(),
+        in_order
+            .iter()
+            .filter(|d| planned::is_planned(d))
+            .map(|d| d.index),
+    );
     let outputs = outputs::decode_outputs(&plan.output_changes)?;
 
     w.begin_object();
@@ -89,9 +99,11 @@ pub fn write_document(
             .filter(|d| plan.ui_mode == Mode::RefreshOnly || d.change.action != Action::NoOp)
             .collect();
         let drift = locate_all(&drift, schemas, &versions)?;
-        write_changes(w, "resource_drift", drift, &version, None)?;
+        let mut in_order: Vec<&Located<'_>> = drift.iter().filter(|d| !is_data_delete(d)).collect();
+        sort_changes(&mut in_order, &version);
+        write_changes(w, "resource_drift", &in_order, &version, None)?;
     }
-    write_changes(w, "resource_changes", changes, &version, Some(&mut kept))?;
+    write_changes(w, "resource_changes", &in_order, &version, Some(&mut kept))?;
     write_deferred(w, plan, schemas, &versions, &version)?;
 
     if !outputs.is_empty() {
@@ -163,7 +175,7 @@ fn locate_all<'a, C: Borrow<ResourceInstanceChange> + Sync>(
 
 /// Sorts changes as the version does: by address components and deposed key (1.4+), or by
 /// address string.
-fn sort_changes(changes: &mut [Located<'_>], version: &TfVersion) {
+fn sort_changes(changes: &mut [&Located<'_>], version: &TfVersion) {
     if version.sorts_by_components() {
         changes.sort_by(|a, b| {
             a.addr
@@ -179,25 +191,24 @@ fn is_data_delete(d: &Located<'_>) -> bool {
     d.addr.mode == tfshow_addrs::ResourceMode::Data && d.rc.change.action == Action::Delete
 }
 
+/// Writes `changes` (data source deletions left out, sorted) under `key`.
 fn write_changes(
     w: &mut Writer<'_>,
     key: &str,
-    mut changes: Vec<Located<'_>>,
+    changes: &[&Located<'_>],
     version: &TfVersion,
-    kept: Option<&mut render::Kept>,
+    kept: Option<&mut kept::Kept>,
 ) -> Result<(), Error> {
-    changes.retain(|d| !is_data_delete(d));
     if changes.is_empty() {
         return Ok(());
     }
-    sort_changes(&mut changes, version);
     w.key(key);
     w.begin_array();
     let render =
-        |w: &mut Writer<'static>, d: &Located<'_>| changes::write_resource_change(w, d, version);
+        |w: &mut Writer<'static>, d: &&Located<'_>| changes::write_resource_change(w, d, version);
     match kept {
-        Some(kept) => render::write_all_kept(w, &changes, kept, |d| d.index, render)?,
-        None => render::write_all(w, &changes, render)?,
+        Some(kept) => render::write_all_kept(w, changes, kept, |d| d.index, render)?,
+        None => render::write_all(w, changes, render)?,
     }
     w.end_array();
     Ok(())

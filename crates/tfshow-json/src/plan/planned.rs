@@ -16,13 +16,19 @@ use tfshow_planfile::model::Action;
 
 use super::changes::{write_index, write_planned_identity, write_resource_change_of};
 use super::decode::{Located, Values};
-use super::render::{write_all_keeping, Kept};
+use super::kept::Kept;
+use super::render::write_all_keeping;
 use crate::checks::mode_name;
 use crate::error::Error;
 use crate::marks::Marks;
 use crate::state::write_attribute_values;
 use crate::transform::write_sensitive_as_bool;
 use crate::TfVersion;
+
+/// Whether a change has a resource in `planned_values`: not a deletion, not a deposed object.
+pub(crate) fn is_planned(d: &Located<'_>) -> bool {
+    d.rc.change.action != Action::Delete && d.rc.deposed_key.is_empty()
+}
 
 /// Writes the `root_module` of `planned_values`. Each resource's values are decoded once:
 /// its `resource_changes` entry is rendered at the same time and left in `kept`, under the
@@ -37,10 +43,7 @@ pub(crate) fn write_root_module(
     let mut resources: HashMap<String, Vec<&Located<'_>>> = HashMap::new();
     let mut children: HashMap<String, Vec<String>> = HashMap::new();
     let mut seen: HashMap<String, ()> = HashMap::new();
-    for d in changes {
-        if d.rc.change.action == Action::Delete || !d.rc.deposed_key.is_empty() {
-            continue;
-        }
+    for d in changes.iter().filter(|d| is_planned(d)) {
         let module = d.addr.module.to_string();
         resources.entry(module.clone()).or_default().push(d);
         if d.addr.module.is_root() {

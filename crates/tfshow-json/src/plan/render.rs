@@ -5,11 +5,10 @@
 //! A record can also leave a second rendering behind in [`Kept`], to be written later in
 //! another part of the document without decoding its values again.
 
-use std::io::{self, Read, Seek, SeekFrom, Write};
-
 use rayon::prelude::*;
 use tfshow_gojson::Writer;
 
+use super::kept::Kept;
 use crate::error::Error;
 
 /// Records rendered into one buffer by one task.
@@ -141,121 +140,21 @@ pub(crate) fn write_all_kept<T: Sync>(
     };
     let indexed: Vec<(usize, &T)> = items.iter().enumerate().collect();
     let mut keys = items.iter().map(&key);
+    let mut run = Vec::new();
     pipelined(&indexed, render_round, |parts| {
         for part in parts {
             let k = keys.next();
             match part? {
-                Some(bytes) => w.raw_record(&bytes),
-                None => {
-                    let k = k.ok_or_else(|| Error::Io(io::Error::other("kept key missing")))?;
-                    w.raw_record(kept.get(k).map_err(Error::Io)?);
+                Some(bytes) => {
+                    kept.write(&run, w).map_err(Error::Io)?;
+                    run.clear();
+                    w.raw_record(&bytes);
                 }
+                None => run.extend(k),
             }
         }
+        kept.write(&run, w).map_err(Error::Io)?;
+        run.clear();
         Ok(())
     })
-}
-
-/// Renderings kept for later, by key: the first few MiB in memory, the rest in an anonymous
-/// temporary file, so that memory does not grow with the plan. The file is written and read
-/// a block at a time.
-pub(crate) struct Kept {
-    memory: Vec<u8>,
-    file: Option<std::fs::File>,
-    /// Bytes for the file not yet written to it, starting at `file_len`.
-    pending: Vec<u8>,
-    file_len: u64,
-    /// A block read from the file, starting at `window_at`.
-    window: Vec<u8>,
-    window_at: u64,
-    /// Where each key's bytes are: offset from the start of `memory` then `file`, and length.
-    at: Vec<Option<(u64, usize)>>,
-    len: u64,
-}
-
-/// The in-memory part of [`Kept`].
-const KEPT_IN_MEMORY: usize = 4 * 1024 * 1024;
-/// Size of the blocks written to and read from the file.
-const KEPT_BLOCK: usize = 1024 * 1024;
-
-impl Kept {
-    /// An empty store for keys below `keys`.
-    pub(crate) fn new(keys: usize) -> Kept {
-        Kept {
-            memory: Vec::new(),
-            file: None,
-            pending: Vec::new(),
-            file_len: 0,
-            window: Vec::new(),
-            window_at: 0,
-            at: vec![None; keys],
-            len: 0,
-        }
-    }
-
-    fn has(&self, key: usize) -> bool {
-        self.at.get(key).is_some_and(Option::is_some)
-    }
-
-    fn put(&mut self, key: usize, bytes: &[u8]) -> io::Result<()> {
-        if self.file.is_none() && self.memory.len() + bytes.len() > KEPT_IN_MEMORY {
-            self.file = Some(tempfile::tempfile()?);
-        }
-        if self.file.is_some() {
-            self.pending.extend_from_slice(bytes);
-            if self.pending.len() >= KEPT_BLOCK {
-                self.write_pending()?;
-            }
-        } else {
-            self.memory.extend_from_slice(bytes);
-        }
-        if let Some(slot) = self.at.get_mut(key) {
-            *slot = Some((self.len, bytes.len()));
-        }
-        self.len += bytes.len() as u64;
-        Ok(())
-    }
-
-    fn write_pending(&mut self) -> io::Result<()> {
-        if let Some(f) = self.file.as_mut() {
-            f.seek(SeekFrom::Start(self.file_len))?;
-            f.write_all(&self.pending)?;
-            self.file_len += self.pending.len() as u64;
-            self.pending.clear();
-        }
-        Ok(())
-    }
-
-    /// The bytes kept under `key`.
-    fn get(&mut self, key: usize) -> io::Result<&[u8]> {
-        let Some((offset, len)) = self.at.get(key).copied().flatten() else {
-            return Err(io::Error::other("internal error: no rendering kept"));
-        };
-        let in_memory = self.memory.len() as u64;
-        if offset < in_memory {
-            let start = offset as usize;
-            return Ok(&self.memory[start..start + len]);
-        }
-        let at = offset - in_memory;
-        if at >= self.file_len {
-            let start = (at - self.file_len) as usize;
-            return Ok(&self.pending[start..start + len]);
-        }
-        let end = at + len as u64;
-        let window_end = self.window_at + self.window.len() as u64;
-        if at < self.window_at || end > window_end {
-            // Records are mostly asked for in the order they were kept: read ahead.
-            let block = (len.max(KEPT_BLOCK) as u64).min(self.file_len - at) as usize;
-            let f = self
-                .file
-                .as_mut()
-                .ok_or_else(|| io::Error::other("internal error: kept file missing"))?;
-            f.seek(SeekFrom::Start(at))?;
-            self.window.resize(block, 0);
-            f.read_exact(&mut self.window)?;
-            self.window_at = at;
-        }
-        let start = (at - self.window_at) as usize;
-        Ok(&self.window[start..start + len])
-    }
 }

@@ -69,16 +69,26 @@ impl From<LimitExceeded> for Stop {
 
 /// Checks `bytes`, a `tfplan` entry, against `limits`. Returns the field path and the limit
 /// hit, if one was.
+///
+/// The fields of the `Plan` message are scanned in parallel, each on its own, and the results
+/// are then replayed in order with the running estimate; a field that fails on its own, or
+/// would take the estimate over the limit, is scanned again in sequence. The outcome is
+/// exactly that of one scan from start to end.
 pub(crate) fn check(bytes: &[u8], limits: &Limits) -> Result<(), (String, LimitExceeded)> {
-    let mut scan = Scan {
-        limits,
-        msgpack: msgpack::Options::from(limits),
-        estimate: 0,
-    };
-    match scan.message(bytes, PLAN, 1) {
+    let mut scan = Scan::new(limits);
+    match scan.plan(bytes) {
         Ok(()) | Err(Stop::Malformed) => Ok(()),
         Err(Stop::Limit(at, e)) => Err((at, e)),
     }
+}
+
+/// One top-level field of the `Plan` message, as found by [`Scan::plan`].
+enum TopField<'b> {
+    /// A declared length-delimited field: the field, its payload, and its index among the
+    /// field's occurrences.
+    Payload(&'static Field, &'b [u8], usize),
+    /// Where the scan stops: with this outcome.
+    End(Result<(), Stop>),
 }
 
 struct Scan<'a> {
@@ -146,7 +156,134 @@ fn under(stop: Stop, segment: impl FnOnce() -> String) -> Stop {
     }
 }
 
-impl Scan<'_> {
+impl<'a> Scan<'a> {
+    fn new(limits: &'a Limits) -> Self {
+        Scan {
+            limits,
+            msgpack: msgpack::Options::from(limits),
+            estimate: 0,
+        }
+    }
+
+    /// Scans the top-level `Plan` message as [`Scan::message`] does, its fields in parallel.
+    fn plan(&mut self, bytes: &[u8]) -> Result<(), Stop> {
+        use rayon::prelude::*;
+        let fields = self.top_fields(bytes)?;
+        let limits = self.limits;
+        // Each payload on its own: its estimate, and whether it fails by itself.
+        let alone: Vec<(u64, bool)> = fields
+            .par_iter()
+            .map(|f| match f {
+                TopField::Payload(field, payload, _) => {
+                    let mut own = Scan::new(limits);
+                    let failed = own.field(field, payload, 1).is_err();
+                    (own.estimate, failed)
+                }
+                TopField::End(_) => (0, false),
+            })
+            .collect();
+        for (f, (estimate, failed)) in fields.into_iter().zip(alone) {
+            match f {
+                TopField::End(outcome) => return outcome,
+                TopField::Payload(field, payload, index) => {
+                    if failed || self.estimate.saturating_add(estimate) > limits.max_decoded_size {
+                        self.payload_field(field, payload, index, 1)?;
+                    } else {
+                        self.estimate += estimate;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The top-level fields of a `Plan` message with payloads to scan, in order, checking
+    /// what [`Scan::message`] checks between fields. Ends with the outcome of that part.
+    fn top_fields<'b>(&mut self, mut buf: &'b [u8]) -> Result<Vec<TopField<'b>>, Stop> {
+        if 1 > self.limits.max_protobuf_depth {
+            return Err(self.too_deep());
+        }
+        let layout = MESSAGES.get(PLAN).ok_or(Stop::Malformed)?;
+        self.add(layout.size as u64)?;
+        let mut counts = [0usize; MAX_FIELDS];
+        let mut out = Vec::new();
+        let end = loop {
+            if buf.is_empty() {
+                break Ok(());
+            }
+            let (number, wire) = match key(&mut buf) {
+                Ok(k) => k,
+                Err(stop) => break Err(stop),
+            };
+            let declared = layout.fields.iter().position(|f| f.number == number);
+            if let Err(stop) = self.count(layout, declared, &mut counts) {
+                break Err(stop);
+            }
+            let step = match wire {
+                0 => varint(&mut buf).map(drop),
+                1 => skip(&mut buf, 8),
+                5 => skip(&mut buf, 4),
+                2 => payload(&mut buf).map(|bytes| {
+                    if let Some(i) = declared {
+                        let index = counts.get(i).copied().unwrap_or(1).saturating_sub(1);
+                        out.push(TopField::Payload(&layout.fields[i], bytes, index));
+                    }
+                }),
+                3 => self.group(&mut buf, number, 2),
+                _ => Err(Stop::Malformed),
+            };
+            if let Err(stop) = step {
+                break Err(stop);
+            }
+        };
+        out.push(TopField::End(end));
+        Ok(out)
+    }
+
+    /// Counts an occurrence of a declared repeated field, refusing too many.
+    fn count(
+        &self,
+        layout: &Layout,
+        declared: Option<usize>,
+        counts: &mut [usize; MAX_FIELDS],
+    ) -> Result<(), Stop> {
+        if let Some(i) = declared.filter(|&i| layout.fields[i].repeated && i < MAX_FIELDS) {
+            counts[i] += 1;
+            if counts[i] > self.limits.max_collection_length {
+                let name = layout.fields[i].name;
+                return Err(under(
+                    self.limits
+                        .exceeded(
+                            Limit::CollectionLength,
+                            format!("more than {} elements", self.limits.max_collection_length),
+                        )
+                        .into(),
+                    || name.to_owned(),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Scans the payload of a declared length-delimited field, naming it in errors.
+    fn payload_field(
+        &mut self,
+        field: &Field,
+        bytes: &[u8],
+        index: usize,
+        depth: usize,
+    ) -> Result<(), Stop> {
+        self.field(field, bytes, depth).map_err(|stop| {
+            under(stop, || {
+                if field.repeated {
+                    format!("{}[{index}]", field.name)
+                } else {
+                    field.name.to_owned()
+                }
+            })
+        })
+    }
+
     fn add(&mut self, bytes: u64) -> Result<(), Stop> {
         self.estimate = self.estimate.saturating_add(bytes);
         if self.estimate > self.limits.max_decoded_size {
@@ -194,21 +331,7 @@ impl Scan<'_> {
         while !buf.is_empty() {
             let (number, wire) = key(&mut buf)?;
             let declared = layout.fields.iter().position(|f| f.number == number);
-            if let Some(i) = declared.filter(|&i| layout.fields[i].repeated && i < MAX_FIELDS) {
-                counts[i] += 1;
-                if counts[i] > self.limits.max_collection_length {
-                    let name = layout.fields[i].name;
-                    return Err(under(
-                        self.limits
-                            .exceeded(
-                                Limit::CollectionLength,
-                                format!("more than {} elements", self.limits.max_collection_length),
-                            )
-                            .into(),
-                        || name.to_owned(),
-                    ));
-                }
-            }
+            self.count(layout, declared, &mut counts)?;
             match wire {
                 0 => {
                     varint(&mut buf)?;
@@ -218,17 +341,8 @@ impl Scan<'_> {
                 2 => {
                     let bytes = payload(&mut buf)?;
                     if let Some(i) = declared {
-                        let field = &layout.fields[i];
                         let index = counts.get(i).copied().unwrap_or(1).saturating_sub(1);
-                        self.field(field, bytes, depth).map_err(|stop| {
-                            under(stop, || {
-                                if field.repeated {
-                                    format!("{}[{index}]", field.name)
-                                } else {
-                                    field.name.to_owned()
-                                }
-                            })
-                        })?;
+                        self.payload_field(&layout.fields[i], bytes, index, depth)?;
                     }
                 }
                 3 => self.group(&mut buf, number, depth + 1)?,
@@ -412,5 +526,78 @@ mod tests {
         ] {
             assert!(check(bytes, &limits()).is_ok());
         }
+    }
+
+    /// The scan of one pass from start to end, which [`check`] must agree with.
+    fn sequential(bytes: &[u8], limits: &Limits) -> Result<(), (String, LimitExceeded)> {
+        match Scan::new(limits).message(bytes, PLAN, 1) {
+            Ok(()) | Err(Stop::Malformed) => Ok(()),
+            Err(Stop::Limit(at, e)) => Err((at, e)),
+        }
+    }
+
+    #[test]
+    fn parallel_scan_agrees_with_one_pass() {
+        let plans: Vec<Vec<u8>> = ["create_basic", "sensitive_nested", "deposed_many"]
+            .iter()
+            .filter_map(|case| {
+                let path = format!(
+                    "{}/../../testdata/oracle/scenarios/{case}/tf-1.15.5/plan.tfplan",
+                    env!("CARGO_MANIFEST_DIR")
+                );
+                let zip = std::fs::read(path).ok()?;
+                let mut archive = zip::ZipArchive::new(std::io::Cursor::new(zip)).ok()?;
+                let mut entry = archive.by_name("tfplan").ok()?;
+                let mut out = Vec::new();
+                std::io::Read::read_to_end(&mut entry, &mut out).ok()?;
+                Some(out)
+            })
+            .collect();
+        assert_eq!(plans.len(), 3, "test plans missing");
+        let mut limit_sets = vec![limits()];
+        for size in [256, 1 << 10, 4 << 10, 16 << 10] {
+            limit_sets.push(Limits {
+                max_decoded_size: size,
+                ..limits()
+            });
+        }
+        limit_sets.push(Limits {
+            max_string_length: 8,
+            ..limits()
+        });
+        limit_sets.push(Limits {
+            max_collection_length: 2,
+            ..limits()
+        });
+        limit_sets.push(Limits {
+            max_depth: 2,
+            max_protobuf_depth: 3,
+            ..limits()
+        });
+        let mut disagreements = Vec::new();
+        let mut refused = 0;
+        // Each plan as it is, and with bytes changed here and there (xorshift positions).
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        for plan in &plans {
+            for round in 0..40 {
+                let mut bytes = plan.clone();
+                for _ in 0..round % 4 {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    let at = (seed as usize) % bytes.len();
+                    bytes[at] ^= (seed >> 32) as u8 | 1;
+                }
+                for l in &limit_sets {
+                    let (a, b) = (check(&bytes, l), sequential(&bytes, l));
+                    refused += usize::from(b.is_err());
+                    if a != b {
+                        disagreements.push(format!("round {round}: {a:?} vs {b:?}"));
+                    }
+                }
+            }
+        }
+        assert!(disagreements.is_empty(), "{disagreements:#?}");
+        assert!(refused > 100, "too few inputs refused: {refused}");
     }
 }
