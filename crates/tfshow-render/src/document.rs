@@ -62,9 +62,39 @@ impl Document {
         schemas: Option<&Schemas>,
         limits: &Limits,
     ) -> Result<Document, RenderError> {
+        Document::load_sections(bytes, schemas, limits, &[])
+    }
+
+    /// Builds the document of a plan or state file for the views ([`plan_text`],
+    /// [`summary`], [`plan_diff`]), leaving out the sections of a plan they do not read:
+    /// `planned_values`, `prior_state` and `configuration`, most of a big plan's document.
+    ///
+    /// [`plan_text`]: crate::plan_text
+    /// [`summary`]: crate::summary
+    /// [`plan_diff`]: crate::plan_diff
+    pub fn load_for_views(
+        bytes: &[u8],
+        schemas: Option<&Schemas>,
+        limits: &Limits,
+    ) -> Result<Document, RenderError> {
+        Document::load_sections(
+            bytes,
+            schemas,
+            limits,
+            &["planned_values", "prior_state", "configuration"],
+        )
+    }
+
+    fn load_sections(
+        bytes: &[u8],
+        schemas: Option<&Schemas>,
+        limits: &Limits,
+        unread: &[&str],
+    ) -> Result<Document, RenderError> {
         let mut json = Vec::new();
         let shown = show_json(bytes, schemas, limits, &mut json)?;
-        let value = parse_json(&json)?;
+        let unread = if shown == Shown::Plan { unread } else { &[] };
+        let value = parse_json_without(&json, unread)?;
         drop(json);
         let plan = match shown {
             Shown::State => None,
@@ -122,6 +152,49 @@ impl Document {
 /// Parses a `show -json` document.
 pub(crate) fn parse_json(json: &[u8]) -> Result<Value, RenderError> {
     serde_json::from_slice(json).map_err(|e| RenderError::Json(e.to_string()))
+}
+
+/// Parses a `show -json` document, skipping the top-level members named in `unread` without
+/// building them.
+fn parse_json_without(json: &[u8], unread: &[&str]) -> Result<Value, RenderError> {
+    use serde::de::{DeserializeSeed, IgnoredAny, MapAccess, Visitor};
+
+    struct Top<'s>(&'s [&'s str]);
+
+    impl<'de> DeserializeSeed<'de> for Top<'_> {
+        type Value = Value;
+        fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+            d.deserialize_map(self)
+        }
+    }
+
+    impl<'de> Visitor<'de> for Top<'_> {
+        type Value = Value;
+        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("a JSON object")
+        }
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+            let mut out = serde_json::Map::new();
+            while let Some(key) = map.next_key::<String>()? {
+                if self.0.contains(&key.as_str()) {
+                    map.next_value::<IgnoredAny>()?;
+                } else {
+                    out.insert(key, map.next_value()?);
+                }
+            }
+            Ok(Value::Object(out))
+        }
+    }
+
+    if unread.is_empty() {
+        return parse_json(json);
+    }
+    let mut de = serde_json::Deserializer::from_slice(json);
+    let value = Top(unread)
+        .deserialize(&mut de)
+        .and_then(|v| de.end().map(|()| v))
+        .map_err(|e| RenderError::Json(e.to_string()))?;
+    Ok(value)
 }
 
 /// Whether a plan older than 1.8 could be applied: it did not fail and it changes something.

@@ -38,7 +38,7 @@ fn plan_text_equals_terraform_show() {
             .ok()
             .map(|b| Schemas::from_json(&b).expect("schemas"));
         let bytes = std::fs::read(dir.join("plan.tfplan")).expect("plan");
-        let doc = match Document::load(&bytes, schemas.as_ref(), &Limits::default()) {
+        let doc = match Document::load_for_views(&bytes, schemas.as_ref(), &Limits::default()) {
             Ok(d) => d,
             Err(e) => {
                 failures.push(format!("{}: {e}", name(dir)));
@@ -94,7 +94,8 @@ fn colours_only_add_escape_sequences() {
             .ok()
             .map(|b| Schemas::from_json(&b).expect("schemas"));
         let bytes = std::fs::read(dir.join("plan.tfplan")).expect("plan");
-        let doc = Document::load(&bytes, schemas.as_ref(), &Limits::default()).expect("doc");
+        let doc =
+            Document::load_for_views(&bytes, schemas.as_ref(), &Limits::default()).expect("doc");
         let plain = plan_text::render(&doc, schemas.as_ref(), &TextOptions::default());
         let colored = plan_text::render(
             &doc,

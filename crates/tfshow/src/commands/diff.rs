@@ -16,8 +16,8 @@ pub(crate) fn run(args: &DiffArgs) -> Result<(), CliError> {
         ));
     }
     let schemas = read_schemas(args.schemas.as_deref())?;
-    let old = load(&args.old, schemas.as_ref())?;
-    let new = load(&args.new, schemas.as_ref())?;
+    let old = load(&args.old, schemas.as_ref(), false)?;
+    let new = load(&args.new, schemas.as_ref(), false)?;
     let d = plan_diff::diff(&old, &new, schemas.as_ref(), schemas.as_ref()).map_err(|e| {
         CliError::Render {
             path: format!("{} {}", display(&args.old), display(&args.new)),

@@ -13,7 +13,8 @@ use crate::args::ShowArgs;
 /// Runs `tfshow show` for the human view or the redacted JSON.
 pub(crate) fn run(args: &ShowArgs) -> Result<(), CliError> {
     let schemas = read_schemas(args.schemas.as_deref())?;
-    let doc = load(&args.file, schemas.as_ref())?;
+    // The redacted JSON is the whole document; the human view reads only some sections.
+    let doc = load(&args.file, schemas.as_ref(), args.json)?;
     let out = if args.json {
         redact::to_json(doc, schemas.as_ref())
     } else {
@@ -27,11 +28,20 @@ pub(crate) fn run(args: &ShowArgs) -> Result<(), CliError> {
     write_stdout(&out)
 }
 
-/// Reads a plan or state file and builds its document; warns on standard error when there
-/// are no schemas.
-pub(crate) fn load(path: &Path, schemas: Option<&Schemas>) -> Result<Document, CliError> {
+/// Reads a plan or state file and builds its document (`whole`, or the sections the views
+/// read); warns on standard error when there are no schemas.
+pub(crate) fn load(
+    path: &Path,
+    schemas: Option<&Schemas>,
+    whole: bool,
+) -> Result<Document, CliError> {
     let bytes = read_input(path)?;
-    let doc = Document::load(&bytes, schemas, limits()).map_err(|e| match e {
+    let load = if whole {
+        Document::load
+    } else {
+        Document::load_for_views
+    };
+    let doc = load(&bytes, schemas, limits()).map_err(|e| match e {
         RenderError::Show(source) => CliError::Show {
             path: display(path),
             source,

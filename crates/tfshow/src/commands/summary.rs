@@ -10,7 +10,7 @@ use crate::args::{SummaryArgs, SummaryFormat};
 /// Runs `tfshow summary`.
 pub(crate) fn run(args: &SummaryArgs) -> Result<(), CliError> {
     let schemas = read_schemas(args.schemas.as_deref())?;
-    let doc = load(&args.file, schemas.as_ref())?;
+    let doc = load(&args.file, schemas.as_ref(), false)?;
     if doc.kind != Kind::Plan {
         return Err(CliError::Render {
             path: display(&args.file),
