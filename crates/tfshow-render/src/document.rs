@@ -1,6 +1,7 @@
 //! The document every view reads: the `show -json` document of a plan or state file, built by
 //! `tfshow-json` and parsed, plus the few plan facts the JSON does not carry (the planning mode).
 
+use serde_json::value::RawValue;
 use serde_json::Value;
 use tfshow_gojson::Dialect;
 use tfshow_json::show::{show_json, Limits, ShowError, Shown};
@@ -49,10 +50,14 @@ pub struct PlanFacts {
 pub struct Document {
     /// Plan or state.
     pub kind: Kind,
-    /// The parsed document.
+    /// The parsed document. From [`Document::load_for_views`], without the sections the views
+    /// do not read, and with `resource_changes` in [`Document::changes`] instead.
     pub value: Value,
     /// Plan facts; `None` for states.
     pub plan: Option<PlanFacts>,
+    /// The entries of `resource_changes` as JSON text, parsed one at a time when read, when
+    /// they are not in `value` (they are most of a big plan's document).
+    raw_changes: Option<Vec<Box<RawValue>>>,
 }
 
 impl Document {
@@ -66,8 +71,10 @@ impl Document {
     }
 
     /// Builds the document of a plan or state file for the views ([`plan_text`],
-    /// [`summary`], [`plan_diff`]), leaving out the sections of a plan they do not read:
-    /// `planned_values`, `prior_state` and `configuration`, most of a big plan's document.
+    /// [`summary`], [`plan_diff`]), leaving out the sections of a plan they do not read
+    /// (`planned_values`, `prior_state` and `configuration`) and keeping the entries of
+    /// `resource_changes` as text until they are read: memory grows with the text of the
+    /// changes, not with their parsed form.
     ///
     /// [`plan_text`]: crate::plan_text
     /// [`summary`]: crate::summary
@@ -94,7 +101,7 @@ impl Document {
         let mut json = Vec::new();
         let shown = show_json(bytes, schemas, limits, &mut json)?;
         let unread = if shown == Shown::Plan { unread } else { &[] };
-        let value = parse_json_without(&json, unread)?;
+        let (value, raw_changes) = parse_json_without(&json, unread)?;
         drop(json);
         let plan = match shown {
             Shown::State => None,
@@ -111,7 +118,7 @@ impl Document {
                 let applyable = if version.at_least(1, 8, 0) {
                     p.applyable
                 } else {
-                    computed_applyable(&value, mode, p.errored)
+                    computed_applyable(&value, raw_changes.as_deref(), mode, p.errored)?
                 };
                 Some(PlanFacts {
                     mode,
@@ -127,7 +134,62 @@ impl Document {
             },
             value,
             plan,
+            raw_changes,
         })
+    }
+
+    /// Calls `f` with each entry of `resource_changes`, sorted as the views list them (by
+    /// address, then deposed key) when `sorted`, else in document order.
+    pub(crate) fn each_change(
+        &self,
+        sorted: bool,
+        mut f: impl FnMut(&Value),
+    ) -> Result<(), RenderError> {
+        let Some(raw) = &self.raw_changes else {
+            let all = if sorted {
+                sorted_changes(&self.value, "resource_changes")
+            } else {
+                list(&self.value, "resource_changes").iter().collect()
+            };
+            all.into_iter().for_each(f);
+            return Ok(());
+        };
+        let mut order: Vec<usize> = (0..raw.len()).collect();
+        if sorted {
+            #[derive(serde::Deserialize)]
+            struct Key {
+                #[serde(default)]
+                address: String,
+                #[serde(default)]
+                deposed: String,
+            }
+            let keys = raw
+                .iter()
+                .map(|r| {
+                    serde_json::from_str::<Key>(r.get())
+                        .map(|k| {
+                            (
+                                tfshow_addrs::AbsResourceInstance::parse(&k.address).ok(),
+                                k.deposed,
+                            )
+                        })
+                        .map_err(|e| RenderError::Json(e.to_string()))
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            if keys.iter().all(|(a, _)| a.is_some()) {
+                order.sort_by(|&i, &j| {
+                    keys[i]
+                        .0
+                        .cmp(&keys[j].0)
+                        .then_with(|| keys[i].1.cmp(&keys[j].1))
+                });
+            }
+        }
+        for i in order {
+            let rc = parse_json(raw[i].get().as_bytes())?;
+            f(&rc);
+        }
+        Ok(())
     }
 
     /// The Terraform version that wrote the file.
@@ -154,61 +216,84 @@ pub(crate) fn parse_json(json: &[u8]) -> Result<Value, RenderError> {
     serde_json::from_slice(json).map_err(|e| RenderError::Json(e.to_string()))
 }
 
+/// A parsed document, and the entries of its `resource_changes` as text if kept apart.
+type Parsed = (Value, Option<Vec<Box<RawValue>>>);
+
 /// Parses a `show -json` document, skipping the top-level members named in `unread` without
-/// building them.
-fn parse_json_without(json: &[u8], unread: &[&str]) -> Result<Value, RenderError> {
+/// building them. When there are such members, the entries of `resource_changes` are
+/// returned apart, as text.
+fn parse_json_without(json: &[u8], unread: &[&str]) -> Result<Parsed, RenderError> {
     use serde::de::{DeserializeSeed, IgnoredAny, MapAccess, Visitor};
 
     struct Top<'s>(&'s [&'s str]);
 
     impl<'de> DeserializeSeed<'de> for Top<'_> {
-        type Value = Value;
-        fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        type Value = Parsed;
+        fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<Parsed, D::Error> {
             d.deserialize_map(self)
         }
     }
 
     impl<'de> Visitor<'de> for Top<'_> {
-        type Value = Value;
+        type Value = Parsed;
         fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
             f.write_str("a JSON object")
         }
-        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Parsed, A::Error> {
             let mut out = serde_json::Map::new();
+            let mut changes = Vec::new();
             while let Some(key) = map.next_key::<String>()? {
                 if self.0.contains(&key.as_str()) {
                     map.next_value::<IgnoredAny>()?;
+                } else if key == "resource_changes" {
+                    changes = map.next_value()?;
                 } else {
                     out.insert(key, map.next_value()?);
                 }
             }
-            Ok(Value::Object(out))
+            Ok((Value::Object(out), Some(changes)))
         }
     }
 
     if unread.is_empty() {
-        return parse_json(json);
+        return Ok((parse_json(json)?, None));
     }
     let mut de = serde_json::Deserializer::from_slice(json);
-    let value = Top(unread)
+    Top(unread)
         .deserialize(&mut de)
         .and_then(|v| de.end().map(|()| v))
-        .map_err(|e| RenderError::Json(e.to_string()))?;
-    Ok(value)
+        .map_err(|e| RenderError::Json(e.to_string()))
 }
 
 /// Whether a plan older than 1.8 could be applied: it did not fail and it changes something.
-fn computed_applyable(doc: &Value, mode: PlanMode, errored: bool) -> bool {
+fn computed_applyable(
+    doc: &Value,
+    raw_changes: Option<&[Box<RawValue>]>,
+    mode: PlanMode,
+    errored: bool,
+) -> Result<bool, RenderError> {
     if errored {
-        return false;
+        return Ok(false);
     }
-    let changes = list(doc, "resource_changes");
-    let resource = changes.iter().any(|rc| {
+    let changes_something = |rc: &Value| {
         let change = rc.get("change").unwrap_or(&Value::Null);
         Action::of_change(change).is_some_and(|a| a != Action::NoOp)
             || moved(rc)
             || change.get("importing").is_some_and(|v| !v.is_null())
-    });
+    };
+    let resource = match raw_changes {
+        None => list(doc, "resource_changes").iter().any(changes_something),
+        Some(raw) => {
+            let mut any = false;
+            for r in raw {
+                if changes_something(&parse_json(r.get().as_bytes())?) {
+                    any = true;
+                    break;
+                }
+            }
+            any
+        }
+    };
     let outputs = doc
         .get("output_changes")
         .and_then(Value::as_object)
@@ -217,7 +302,7 @@ fn computed_applyable(doc: &Value, mode: PlanMode, errored: bool) -> bool {
                 .any(|c| Action::of_change(c).is_some_and(|a| a != Action::NoOp))
         });
     let drift = mode == PlanMode::RefreshOnly && !list(doc, "resource_drift").is_empty();
-    resource || outputs || drift
+    Ok(resource || outputs || drift)
 }
 
 /// The array member `key` of a document object (empty when absent).

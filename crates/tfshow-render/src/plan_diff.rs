@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use serde_json::{json, Value};
 use tfshow_schema::Schemas;
 
-use crate::document::{importing, list, moved, string};
+use crate::document::{importing, moved, string};
 use crate::jsonformat::text::{go_quote, valid_identifier};
 use crate::redact::masked_change;
 use crate::summary::Summary;
@@ -91,9 +91,9 @@ pub struct PlanDiff {
     pub outputs_changed: Vec<OutputDifference>,
 }
 
-struct Entry<'a> {
+struct Entry {
     planned: Planned,
-    rc: &'a Value,
+    rc: Value,
 }
 
 fn key(rc: &Value) -> String {
@@ -105,9 +105,9 @@ fn key(rc: &Value) -> String {
     }
 }
 
-fn entries(doc: &Value) -> BTreeMap<String, Entry<'_>> {
+fn entries(doc: &Document) -> Result<BTreeMap<String, Entry>, RenderError> {
     let mut out = BTreeMap::new();
-    for rc in list(doc, "resource_changes") {
+    doc.each_change(false, |rc| {
         let action = rc
             .get("change")
             .and_then(Action::of_change)
@@ -123,9 +123,15 @@ fn entries(doc: &Value) -> BTreeMap<String, Entry<'_>> {
             },
             importing: importing(rc),
         };
-        out.insert(key(rc), Entry { planned, rc });
-    }
-    out
+        out.insert(
+            key(rc),
+            Entry {
+                planned,
+                rc: rc.clone(),
+            },
+        );
+    })?;
+    Ok(out)
 }
 
 impl Planned {
@@ -301,11 +307,11 @@ pub fn diff(
             "diff compares two plan files; a state file was given".into(),
         ));
     }
-    let oe = entries(&old.value);
-    let ne = entries(&new.value);
+    let oe = entries(old)?;
+    let ne = entries(new)?;
     let mut d = PlanDiff {
-        old_headline: Summary::new(old, old_schemas).headline(),
-        new_headline: Summary::new(new, new_schemas).headline(),
+        old_headline: Summary::new(old, old_schemas)?.headline(),
+        new_headline: Summary::new(new, new_schemas)?.headline(),
         only_new: Vec::new(),
         only_old: Vec::new(),
         action_changed: Vec::new(),
@@ -330,8 +336,8 @@ pub fn diff(
                     });
                 } else if n.planned.is_change() {
                     let attrs = differences(
-                        &attribute_changes(&with_shared_marks(o.rc, Some(n.rc)), old_schemas),
-                        &attribute_changes(&with_shared_marks(n.rc, Some(o.rc)), new_schemas),
+                        &attribute_changes(&with_shared_marks(&o.rc, Some(&n.rc)), old_schemas),
+                        &attribute_changes(&with_shared_marks(&n.rc, Some(&o.rc)), new_schemas),
                     );
                     if !attrs.is_empty() {
                         d.attributes_changed.push(ResourceDifference {

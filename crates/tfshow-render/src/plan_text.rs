@@ -19,7 +19,7 @@ use crate::jsonformat::render::{Diff, Opts};
 use crate::jsonformat::structured::{Change, Matcher};
 use crate::jsonformat::text::{attribute_name, colorize, horizontal_rule, pad, word_wrap};
 use crate::jsonformat::{differ, Action};
-use crate::{Document, PlanMode, TextOptions};
+use crate::{Document, PlanMode, RenderError, TextOptions};
 
 /// A resource change with its computed diff.
 pub(crate) struct ResourceDiff<'a> {
@@ -123,15 +123,19 @@ pub(crate) fn output_diffs(doc: &Value) -> BTreeMap<&str, Diff> {
 }
 
 /// Renders a plan document as `terraform show` prints it.
-pub fn render(doc: &Document, schemas: Option<&Schemas>, opts: &TextOptions) -> String {
+pub fn render(
+    doc: &Document,
+    schemas: Option<&Schemas>,
+    opts: &TextOptions,
+) -> Result<String, RenderError> {
     let mut r = PlanText {
         out: String::new(),
         color: opts.color,
         width: opts.width,
         dialect: doc.dialect(),
     };
-    r.plan(doc, schemas);
-    r.out
+    r.plan(doc, schemas)?;
+    Ok(r.out)
 }
 
 struct PlanText {
@@ -165,7 +169,7 @@ impl PlanText {
         self.println("");
     }
 
-    fn plan(&mut self, doc: &Document, schemas: Option<&Schemas>) {
+    fn plan(&mut self, doc: &Document, schemas: Option<&Schemas>) -> Result<(), RenderError> {
         let v = &doc.value;
         let facts = doc.plan.clone();
         let mode = doc.mode();
@@ -180,7 +184,7 @@ impl PlanText {
         let mut counts: BTreeMap<Action, usize> = BTreeMap::new();
         let mut importing_count = 0;
         let mut changes: Vec<String> = Vec::new();
-        for rc in sorted_changes(v, "resource_changes") {
+        doc.each_change(true, |rc| {
             let d = ResourceDiff {
                 rc,
                 diff: resource_change_diff(rc, schemas, Matcher::Always),
@@ -190,10 +194,10 @@ impl PlanText {
             }
             let action = d.action();
             if action == Action::NoOp && !d.moved() && !d.importing() {
-                continue;
+                return;
             }
             if action == Action::Delete && string(rc, "mode") != "managed" {
-                continue;
+                return;
             }
             if d.importing() {
                 importing_count += 1;
@@ -203,7 +207,7 @@ impl PlanText {
                 *counts.entry(action).or_insert(0) += 1;
             }
             changes.push(self.resource(&d, Cause::Change).unwrap_or_default());
-        }
+        })?;
         let have_refresh_changes = self.drift(&drift, mode, empty);
         let outputs_text = self.outputs(&outputs);
 
@@ -218,7 +222,7 @@ impl PlanText {
                 match mode {
                     PlanMode::RefreshOnly => {
                         if have_refresh_changes {
-                            return;
+                            return Ok(());
                         }
                         let s = self.c("\n[reset][bold][green]No changes.[reset][bold] Your infrastructure still matches the configuration.[reset]\n\n");
                         self.print(&s);
@@ -247,7 +251,7 @@ impl PlanText {
                                 self.wrap("Your configuration already matches the changes detected above. If you'd like to update the Terraform state to match, create and apply a refresh-only plan:\n  terraform apply -refresh-only")
                             };
                             self.println(&w);
-                            return;
+                            return Ok(());
                         }
                         let w = self.wrap("Terraform has compared your real infrastructure against your configuration and found no differences, so no changes are needed.");
                         self.println(&w);
@@ -319,6 +323,7 @@ impl PlanText {
                 self.println(&w);
             }
         }
+        Ok(())
     }
 
     /// Prints the drift section; reports whether it printed anything.

@@ -11,10 +11,10 @@ use std::collections::BTreeMap;
 use serde_json::{json, Value};
 use tfshow_schema::Schemas;
 
-use crate::document::{importing, moved, sorted_changes, string};
+use crate::document::{importing, moved, string};
 use crate::jsonformat::text::{go_quote, pad, valid_identifier};
 use crate::plan_text::{drift_diffs, output_diffs};
-use crate::{Action, Document, PlanMode};
+use crate::{Action, Document, PlanMode, RenderError};
 
 /// GitHub's limit on the size of a comment, in characters.
 pub const GITHUB_COMMENT_LIMIT: usize = 65_536;
@@ -236,20 +236,20 @@ fn row(rc: &Value) -> ResourceRow {
 
 impl Summary {
     /// Summarizes a plan document (a state document gives an empty summary).
-    pub fn new(doc: &Document, schemas: Option<&Schemas>) -> Summary {
+    pub fn new(doc: &Document, schemas: Option<&Schemas>) -> Result<Summary, RenderError> {
         let v = &doc.value;
         let mode = doc.mode();
         let mut changes: Vec<ResourceRow> = Vec::new();
-        for rc in sorted_changes(v, "resource_changes") {
+        doc.each_change(true, |rc| {
             let r = row(rc);
             if r.action == Action::NoOp && r.moved_from.is_empty() && r.import_id.is_none() {
-                continue;
+                return;
             }
             if r.action == Action::Delete && string(rc, "mode") != "managed" {
-                continue;
+                return;
             }
             changes.push(r);
-        }
+        })?;
         changes.sort_by_key(|r| !r.is_destructive());
         let drift = drift_diffs(v, schemas, mode)
             .into_iter()
@@ -282,14 +282,14 @@ impl Summary {
                 }
             })
             .collect();
-        Summary {
+        Ok(Summary {
             terraform_version: doc.terraform_version().to_owned(),
             mode,
             errored: doc.plan.as_ref().is_some_and(|p| p.errored),
             changes,
             drift,
             outputs,
-        }
+        })
     }
 
     /// Counts per action.

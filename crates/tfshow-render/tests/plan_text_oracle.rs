@@ -45,7 +45,13 @@ fn plan_text_equals_terraform_show() {
                 continue;
             }
         };
-        let got = plan_text::render(&doc, schemas.as_ref(), &TextOptions::default());
+        let got = match plan_text::render(&doc, schemas.as_ref(), &TextOptions::default()) {
+            Ok(text) => text,
+            Err(e) => {
+                failures.push(format!("{}: {e}", name(dir)));
+                continue;
+            }
+        };
         let want = std::fs::read_to_string(dir.join("plan.txt")).expect("plan.txt");
         if got != want {
             let diff = similar::TextDiff::from_lines(want.as_str(), got.as_str())
@@ -96,7 +102,8 @@ fn colours_only_add_escape_sequences() {
         let bytes = std::fs::read(dir.join("plan.tfplan")).expect("plan");
         let doc =
             Document::load_for_views(&bytes, schemas.as_ref(), &Limits::default()).expect("doc");
-        let plain = plan_text::render(&doc, schemas.as_ref(), &TextOptions::default());
+        let plain =
+            plan_text::render(&doc, schemas.as_ref(), &TextOptions::default()).expect("text");
         let colored = plan_text::render(
             &doc,
             schemas.as_ref(),
@@ -104,7 +111,8 @@ fn colours_only_add_escape_sequences() {
                 color: true,
                 width: 78,
             },
-        );
+        )
+        .expect("text");
         assert_eq!(strip_sgr(&colored), plain, "{}", name(&dir));
         if plain.contains("will be created") {
             assert!(colored.contains("\x1b[32m+\x1b[0m"), "{}", name(&dir));

@@ -20,7 +20,12 @@ pub(crate) fn run(args: &ShowArgs) -> Result<(), CliError> {
     } else {
         let opts = text_options(args.no_color);
         match doc.kind {
-            Kind::Plan => plan_text::render(&doc, schemas.as_ref(), &opts),
+            Kind::Plan => {
+                plan_text::render(&doc, schemas.as_ref(), &opts).map_err(|e| CliError::Render {
+                    path: display(&args.file),
+                    message: e.to_string(),
+                })?
+            }
             Kind::State => state_text::render(&doc, schemas.as_ref(), &opts),
         }
         .into_bytes()

@@ -17,7 +17,10 @@ pub(crate) fn run(args: &SummaryArgs) -> Result<(), CliError> {
             message: "this is a state file; summary needs a plan file".into(),
         });
     }
-    let summary = Summary::new(&doc, schemas.as_ref());
+    let summary = Summary::new(&doc, schemas.as_ref()).map_err(|e| CliError::Render {
+        path: display(&args.file),
+        message: e.to_string(),
+    })?;
     let out = match args.format {
         SummaryFormat::Markdown => summary.markdown(args.max_chars),
         SummaryFormat::Text => summary.text(),
