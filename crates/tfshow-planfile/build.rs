@@ -72,7 +72,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let out_dir = std::env::var("OUT_DIR")?;
     std::fs::write(std::path::Path::new(&out_dir).join("tfplan_layout.rs"), out)?;
 
-    prost_build::Config::new().compile_fds(descriptors)?;
+    // msgpack values are slices of the decoded `tfplan` entry, not copies of them.
+    prost_build::Config::new()
+        .bytes([".tfplan.DynamicValue.msgpack"])
+        .compile_fds(descriptors)?;
     Ok(())
 }
 

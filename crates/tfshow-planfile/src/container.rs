@@ -2,7 +2,7 @@
 //! size limits, and never written anywhere.
 
 use crate::config::{split_module_file, ConfigSnapshot, ModuleFile, MANIFEST_ENTRY};
-use crate::decode::decode_tfplan_with;
+use crate::decode::decode_tfplan_bytes;
 use crate::error::Error;
 use crate::model::Plan;
 use crate::sniff::{sniff_with, Kind};
@@ -148,7 +148,7 @@ fn read_zip(bytes: &[u8], opts: &Options) -> Result<PlanFile, Error> {
         remaining: opts.max_total_size,
         opts,
     };
-    let plan = decode_tfplan_with(&entries.read(tfplan_index, TFPLAN_ENTRY)?, opts)?;
+    let plan = decode_tfplan_bytes(entries.read(tfplan_index, TFPLAN_ENTRY)?.into(), opts)?;
     let prior_state = entries.read_optional(layout.state, STATE_ENTRY)?;
     let prev_run_state = entries.read_optional(layout.prev_state, PREV_STATE_ENTRY)?;
     let lock_file = entries.read_optional(layout.lock, LOCK_ENTRY)?;

@@ -5,6 +5,7 @@
 //! fields become Rust enums; an unknown number is a decode error.
 
 use crate::proto;
+pub use bytes::Bytes;
 
 /// A decoded `tfplan` protobuf (plan format version 3).
 #[derive(Clone, Debug, PartialEq)]
@@ -112,10 +113,10 @@ pub struct Change {
     /// What will happen.
     pub action: Action,
     /// The value before, msgpack-encoded; `None` for create (a null value).
-    pub before: Option<Vec<u8>>,
+    pub before: Option<Bytes>,
     /// The value after, msgpack-encoded; `None` for delete and forget (a null value).
     /// For no-op it is the same bytes as `before`.
-    pub after: Option<Vec<u8>>,
+    pub after: Option<Bytes>,
     /// Sensitive paths in `before`, in file order.
     pub before_sensitive_paths: Vec<Path>,
     /// Sensitive paths in `after`, in file order.

@@ -43,15 +43,16 @@ impl Located<'_> {
     pub(crate) fn values(&self) -> Result<Values, Error> {
         let at = self.rc.addr.as_str();
         let c = &self.rc.change;
-        let decode = |b: &Option<Vec<u8>>, side: &str| -> Result<Value, Error> {
-            match b {
-                Some(bytes) => self
-                    .info
-                    .decode_msgpack(bytes)
-                    .map_err(|e| invalid(format!("{at}: {side}"), e)),
-                None => Ok(Value::Null),
-            }
-        };
+        let decode =
+            |b: &Option<tfshow_planfile::model::Bytes>, side: &str| -> Result<Value, Error> {
+                match b {
+                    Some(bytes) => self
+                        .info
+                        .decode_msgpack(bytes)
+                        .map_err(|e| invalid(format!("{at}: {side}"), e)),
+                    None => Ok(Value::Null),
+                }
+            };
         let paths = |ps: &[model::Path]| {
             ps.iter()
                 .map(|p| cty_path(p, at))

@@ -21,7 +21,7 @@ pub(crate) fn decode_outputs(outputs: &[OutputChange]) -> Result<Vec<DecodedOutp
     let mut out = Vec::with_capacity(outputs.len());
     for oc in outputs {
         let at = format!("output {:?}", oc.name);
-        let dec = |b: &Option<Vec<u8>>| match b {
+        let dec = |b: &Option<tfshow_planfile::model::Bytes>| match b {
             Some(bytes) => {
                 decode(bytes, &Type::Dynamic, &Options::default()).map_err(|e| invalid(&at, e))
             }

@@ -62,51 +62,97 @@ pub(crate) fn write_root_module(
     if let Some(root_children) = children.get_mut("") {
         root_children.sort();
     }
-    write_module(w, "", &resources, &children, version, kept)
+    // The modules' framing and their resources, in document order, so that the resources
+    // of all modules are rendered as one stream.
+    let mut layout = Layout::default();
+    layout.module("", &resources, &children);
+    let Layout { items, mut ops } = layout;
+    let trailing = ops.split_off(items.len());
+    write_all_keeping(
+        w,
+        &items,
+        kept,
+        |d| d.index,
+        |w, change, d| {
+            let values = d.values()?;
+            let after = write_resource(w, d, &values, version)?;
+            let after_json = after.map(|range| &w.as_bytes()[range]);
+            write_resource_change_of(change, d, &values, after_json, version)
+        },
+        |w, i| ops.get(i).into_iter().flatten().for_each(|op| op.apply(w)),
+    )?;
+    trailing.iter().flatten().for_each(|op| op.apply(w));
+    Ok(())
 }
 
-fn write_module(
-    w: &mut Writer<'_>,
-    addr: &str,
-    resources: &HashMap<String, Vec<&Located<'_>>>,
-    children: &HashMap<String, Vec<String>>,
-    version: &TfVersion,
-    kept: &mut Kept,
-) -> Result<(), Error> {
-    w.begin_object();
-    if let Some(list) = resources.get(addr) {
-        let mut list = list.clone();
-        list.sort_by(|a, b| a.rc.addr.cmp(&b.rc.addr));
-        w.key("resources");
-        w.begin_array();
-        write_all_keeping(
-            w,
-            &list,
-            kept,
-            |d| d.index,
-            |w, change, d| {
-                let values = d.values()?;
-                let after = write_resource(w, d, &values, version)?;
-                let after_json = after.map(|range| &w.as_bytes()[range]);
-                write_resource_change_of(change, d, &values, after_json, version)
-            },
-        )?;
-        w.end_array();
-    }
-    if !addr.is_empty() {
-        w.key("address");
-        w.string(addr);
-    }
-    if let Some(kids) = children.get(addr) {
-        w.key("child_modules");
-        w.begin_array();
-        for kid in kids {
-            write_module(w, kid, resources, children, version, kept)?;
+/// One step of the modules' framing.
+enum Op {
+    BeginObject,
+    EndObject,
+    BeginArray,
+    EndArray,
+    Key(&'static str),
+    String(String),
+}
+
+impl Op {
+    fn apply(&self, w: &mut Writer<'_>) {
+        match self {
+            Op::BeginObject => w.begin_object(),
+            Op::EndObject => w.end_object(),
+            Op::BeginArray => w.begin_array(),
+            Op::EndArray => w.end_array(),
+            Op::Key(k) => w.key(k),
+            Op::String(s) => w.string(s),
         }
-        w.end_array();
     }
-    w.end_object();
-    Ok(())
+}
+
+/// The resources of `planned_values` in document order, and the framing to write before
+/// each (`ops[i]` before `items[i]`; the last entry after them all).
+#[derive(Default)]
+struct Layout<'l, 'a> {
+    items: Vec<&'l Located<'a>>,
+    ops: Vec<Vec<Op>>,
+}
+
+impl<'l, 'a> Layout<'l, 'a> {
+    fn op(&mut self, op: Op) {
+        if self.ops.len() <= self.items.len() {
+            self.ops.resize_with(self.items.len() + 1, Vec::new);
+        }
+        self.ops[self.items.len()].push(op);
+    }
+
+    fn module(
+        &mut self,
+        addr: &str,
+        resources: &HashMap<String, Vec<&'l Located<'a>>>,
+        children: &HashMap<String, Vec<String>>,
+    ) {
+        self.op(Op::BeginObject);
+        if let Some(list) = resources.get(addr) {
+            let mut list = list.clone();
+            list.sort_by(|a, b| a.rc.addr.cmp(&b.rc.addr));
+            self.op(Op::Key("resources"));
+            self.op(Op::BeginArray);
+            self.items.extend(list);
+            self.op(Op::EndArray);
+        }
+        if !addr.is_empty() {
+            self.op(Op::Key("address"));
+            self.op(Op::String(addr.to_owned()));
+        }
+        if let Some(kids) = children.get(addr) {
+            self.op(Op::Key("child_modules"));
+            self.op(Op::BeginArray);
+            for kid in kids {
+                self.module(kid, resources, children);
+            }
+            self.op(Op::EndArray);
+        }
+        self.op(Op::EndObject);
+    }
 }
 
 /// Writes one resource; returns where its `values` object is in `w`'s buffer, if written.

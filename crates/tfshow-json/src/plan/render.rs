@@ -71,17 +71,19 @@ pub(crate) fn write_all<T: Sync>(
 }
 
 /// Like [`write_all`], but `render` also writes a second record to its second writer, which
-/// is kept in `kept` under `key(item)`.
+/// is kept in `kept` under `key(item)`; and `before(w, i)` is called before the `i`-th record
+/// is written, to write what goes between records.
 pub(crate) fn write_all_keeping<T: Sync>(
     w: &mut Writer<'_>,
     items: &[T],
     kept: &mut Kept,
     key: impl Fn(&T) -> usize + Sync,
     render: impl Fn(&mut Writer<'static>, &mut Writer<'static>, &T) -> Result<(), Error> + Sync,
+    mut before: impl FnMut(&mut Writer<'_>, usize),
 ) -> Result<(), Error> {
     let dialect = w.dialect();
-    // A batch's main records, and its second records with each one's key and end.
-    type Rendered = (Vec<u8>, Vec<u8>, Vec<(usize, usize)>);
+    // A batch's records, its second records, and each item's key and the ends of its two.
+    type Rendered = (Vec<u8>, Vec<u8>, Vec<(usize, usize, usize)>);
     let render_round = |round: &[T]| -> Vec<Result<Rendered, Error>> {
         round
             .par_chunks(BATCH)
@@ -93,22 +95,27 @@ pub(crate) fn write_all_keeping<T: Sync>(
                 let mut ends = Vec::with_capacity(batch.len());
                 for item in batch {
                     render(&mut main, &mut second, item)?;
-                    ends.push((key(item), second.len()));
+                    ends.push((key(item), main.len(), second.len()));
                 }
                 Ok((main.into_bytes(), second.into_bytes(), ends))
             })
             .collect()
     };
+    let mut i = 0;
     pipelined(items, render_round, |parts| {
         for part in parts {
             let (main, second, ends) = part?;
-            w.raw_record(&main);
-            let mut start = 0;
-            for (k, end) in ends {
+            let (mut start, mut second_start) = (0, 0);
+            for (k, end, second_end) in ends {
                 // Records after the first of a batch start with the sequence's comma.
                 let skip = usize::from(start > 0);
-                kept.put(k, &second[start + skip..end]).map_err(Error::Io)?;
-                start = end;
+                before(w, i);
+                w.raw_record(&main[start + skip..end]);
+                let skip = usize::from(second_start > 0);
+                kept.put(k, &second[second_start + skip..second_end])
+                    .map_err(Error::Io)?;
+                (start, second_start) = (end, second_end);
+                i += 1;
             }
         }
         Ok(())

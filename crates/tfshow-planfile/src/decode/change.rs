@@ -7,6 +7,7 @@ use crate::model::{
 };
 use crate::proto;
 use crate::proto::resource_instance_change::InstanceKey as RawKey;
+use bytes::Bytes;
 use std::mem::take;
 use tfshow_addrs::{
     AbsProviderConfig, AbsResourceInstance, InstanceKey, ModuleInstance, ResourceMode,
@@ -200,7 +201,7 @@ fn importing(at: &Loc<'_>, raw: proto::Importing) -> Result<Importing, Error> {
 }
 
 /// The msgpack bytes of a `DynamicValue`; empty ones are invalid, as in Terraform.
-pub(super) fn dynamic_value(at: &Loc<'_>, raw: proto::DynamicValue) -> Result<Vec<u8>, Error> {
+pub(super) fn dynamic_value(at: &Loc<'_>, raw: proto::DynamicValue) -> Result<Bytes, Error> {
     if raw.msgpack.is_empty() {
         return Err(at.invalid("dynamic value has no msgpack serialization"));
     }
@@ -212,7 +213,7 @@ pub(super) fn optional_value(
     at: &Loc<'_>,
     raw: Option<proto::DynamicValue>,
 ) -> Result<Option<Vec<u8>>, Error> {
-    raw.map(|v| dynamic_value(at, v)).transpose()
+    raw.map(|v| dynamic_value(at, v).map(Vec::from)).transpose()
 }
 
 /// Converts repeated `Path` messages.
@@ -233,7 +234,8 @@ pub(super) fn path(at: &Loc<'_>, raw: proto::Path) -> Result<Path, Error> {
         .map(|(i, step)| match step.selector {
             Some(Selector::AttributeName(name)) => Ok(PathStep::Attr(name)),
             Some(Selector::ElementKey(key)) => {
-                dynamic_value(&steps_at.index(i).field("element_key"), key).map(PathStep::Key)
+                dynamic_value(&steps_at.index(i).field("element_key"), key)
+                    .map(|k| PathStep::Key(k.into()))
             }
             None => Err(steps_at.index(i).invalid("path step has no selector")),
         })

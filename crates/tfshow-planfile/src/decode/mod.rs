@@ -8,6 +8,7 @@ mod reused;
 use crate::error::Error;
 use crate::model::{Backend, DeferredChange, DeferredReason, Mode, Plan, Variable};
 use crate::proto;
+use bytes::Bytes;
 use change::{check_address, dynamic_value, output_change, resource_change};
 use loc::Loc;
 use prost::Message;
@@ -29,7 +30,13 @@ pub fn decode_tfplan(bytes: &[u8]) -> Result<Plan, Error> {
 /// anything is allocated for it (message nesting, byte strings, repeated fields, the estimated
 /// size of the decoded plan, and nesting, strings and collections of every msgpack value).
 pub fn decode_tfplan_with(bytes: &[u8], limits: &Limits) -> Result<Plan, Error> {
-    guard::check(bytes, limits).map_err(|(at, source)| Error::Limit {
+    decode_tfplan_bytes(Bytes::copy_from_slice(bytes), limits)
+}
+
+/// Like [`decode_tfplan_with`], for bytes the plan may keep: its msgpack values are slices
+/// of them, not copies.
+pub fn decode_tfplan_bytes(bytes: Bytes, limits: &Limits) -> Result<Plan, Error> {
+    guard::check(&bytes, limits).map_err(|(at, source)| Error::Limit {
         at: if at.is_empty() {
             "tfplan".to_owned()
         } else {
@@ -38,7 +45,7 @@ pub fn decode_tfplan_with(bytes: &[u8], limits: &Limits) -> Result<Plan, Error> 
         source,
     })?;
     let root = Loc::Root;
-    let (raw, changes) = split_resource_changes(bytes).map_err(|e| root.protobuf(e))?;
+    let (raw, changes) = split_resource_changes(&bytes).map_err(|e| root.protobuf(e))?;
     if raw.version != FORMAT_VERSION {
         return Err(Error::UnsupportedVersion(raw.version));
     }
@@ -49,7 +56,8 @@ pub fn decode_tfplan_with(bytes: &[u8], limits: &Limits) -> Result<Plan, Error> 
         .enumerate()
         .map(|(i, payload)| {
             let at = changes_at.index(i);
-            let rc = proto::ResourceInstanceChange::decode(*payload).map_err(|e| at.protobuf(e))?;
+            let rc = proto::ResourceInstanceChange::decode(bytes.slice_ref(payload))
+                .map_err(|e| at.protobuf(e))?;
             resource_change(&at, rc)
         })
         .collect::<Result<Vec<_>, Error>>()?;
@@ -202,7 +210,7 @@ fn variables(
     let mut vars = raw
         .into_iter()
         .map(|(name, value)| {
-            let value = dynamic_value(&at.key(&name), value)?;
+            let value = dynamic_value(&at.key(&name), value)?.into();
             Ok(Variable { name, value })
         })
         .collect::<Result<Vec<_>, Error>>()?;
@@ -216,7 +224,7 @@ fn backend(at: &Loc<'_>, raw: proto::Backend) -> Result<Backend, Error> {
     let config = raw.config.ok_or_else(|| config_at.invalid("missing"))?;
     Ok(Backend {
         type_: raw.r#type,
-        config: dynamic_value(&config_at, config)?,
+        config: dynamic_value(&config_at, config)?.into(),
         workspace: raw.workspace,
     })
 }

@@ -32,7 +32,7 @@ pub fn zip_of(entries: &[(&str, &[u8])]) -> Vec<u8> {
 /// A `DynamicValue` holding `msgpack`.
 pub fn dv(msgpack: &[u8]) -> proto::DynamicValue {
     proto::DynamicValue {
-        msgpack: msgpack.to_vec(),
+        msgpack: msgpack.to_vec().into(),
     }
 }
 
