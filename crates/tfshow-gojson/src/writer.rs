@@ -34,8 +34,13 @@ impl std::fmt::Debug for Writer<'_> {
 impl Writer<'static> {
     /// An in-memory writer with the given escaping dialect.
     pub fn new(dialect: Dialect) -> Self {
+        Writer::with_capacity(dialect, 8192)
+    }
+
+    /// An in-memory writer with room for `capacity` bytes before it grows.
+    pub fn with_capacity(dialect: Dialect, capacity: usize) -> Self {
         Writer {
-            buf: Vec::with_capacity(8192),
+            buf: Vec::with_capacity(capacity),
             dialect,
             ..Writer::default()
         }

@@ -36,20 +36,24 @@ impl Marks {
         root
     }
 
-    /// Adds one path.
-    pub fn add(&mut self, path: &[PathStep]) {
+    /// Adds one path; returns whether the tree changed (false when it was marked already).
+    pub fn add(&mut self, path: &[PathStep]) -> bool {
         let mut node = self;
+        let mut changed = false;
         for step in path {
             let i = match node.children.iter().position(|(s, _)| same_step(s, step)) {
                 Some(i) => i,
                 None => {
                     node.children.push((step.clone(), Marks::default()));
+                    changed = true;
                     node.children.len() - 1
                 }
             };
             node = &mut node.children[i].1;
         }
+        changed |= !node.marked;
         node.marked = true;
+        changed
     }
 
     /// Whether the value at this node is marked.

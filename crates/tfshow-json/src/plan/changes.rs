@@ -67,16 +67,24 @@ pub(crate) fn write_resource_change(
     d: &Located<'_>,
     version: &TfVersion,
 ) -> Result<(), Error> {
-    write_resource_change_of(w, d, &d.values()?, None, version)
+    write_resource_change_of(w, d, &d.values()?, Rendered::default(), version)
 }
 
-/// Writes one resource change object from its decoded values. `after_json`, if given, is the
-/// JSON of `after` with unknowns left out, already rendered for `planned_values`.
+/// JSON already rendered for the same resource in `planned_values`, to be reused.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Rendered<'a> {
+    /// `after` with unknowns left out (the resource's `values`).
+    pub after: Option<&'a [u8]>,
+    /// The sensitivity of `after` from the plan's marks alone (`sensitive_values`).
+    pub after_marks: Option<&'a [u8]>,
+}
+
+/// Writes one resource change object from its decoded values, reusing what `rendered` holds.
 pub(crate) fn write_resource_change_of(
     w: &mut Writer<'_>,
     d: &Located<'_>,
     values: &Values,
-    after_json: Option<&[u8]>,
+    rendered: Rendered<'_>,
     version: &TfVersion,
 ) -> Result<(), Error> {
     let at = d.rc.addr.as_str();
@@ -105,7 +113,7 @@ pub(crate) fn write_resource_change_of(
         w.string(&d.rc.deposed_key);
     }
     w.key("change");
-    write_change(w, d, values, after_json, at, version)?;
+    write_change(w, d, values, rendered, at, version)?;
     if let Some(reason) = reason_name(d.rc.action_reason) {
         w.key("action_reason");
         w.string(reason);
@@ -118,7 +126,7 @@ fn write_change(
     w: &mut Writer<'_>,
     d: &Located<'_>,
     v: &Values,
-    after_json: Option<&[u8]>,
+    rendered: Rendered<'_>,
     at: &str,
     version: &TfVersion,
 ) -> Result<(), Error> {
@@ -132,7 +140,7 @@ fn write_change(
     }
     w.end_array();
     write_side(w, "before", &v.before, at, mode)?;
-    match after_json {
+    match rendered.after {
         Some(json) => {
             w.key("after");
             w.raw(json);
@@ -145,16 +153,26 @@ fn write_change(
     } else {
         write_unknown_as_bool(w, &v.after);
     }
-    for (key, value, paths) in [
-        ("before_sensitive", &v.before, &v.before_paths),
-        ("after_sensitive", &v.after, &v.after_paths),
+    for (key, value, paths, plan_marks_json) in [
+        ("before_sensitive", &v.before, &v.before_paths, None),
+        (
+            "after_sensitive",
+            &v.after,
+            &v.after_paths,
+            rendered.after_marks,
+        ),
     ] {
         let mut marks = Marks::from_paths(paths.iter());
+        let mut changed = false;
         for p in d.info.sensitive_paths(value, version.at_least(1, 1, 0)) {
-            marks.add(&p);
+            changed |= marks.add(&p);
         }
         w.key(key);
-        write_sensitive_as_bool(w, value, &marks);
+        match plan_marks_json {
+            // The schema adds nothing to the plan's marks: the same JSON as before.
+            Some(json) if !changed => w.raw(json),
+            _ => write_sensitive_as_bool(w, value, &marks),
+        }
     }
     if !d.rc.required_replace.is_empty() {
         let paths =

@@ -14,7 +14,7 @@ use tfshow_addrs::ModuleInstance;
 use tfshow_gojson::Writer;
 use tfshow_planfile::model::Action;
 
-use super::changes::{write_index, write_planned_identity, write_resource_change_of};
+use super::changes::{write_index, write_planned_identity, write_resource_change_of, Rendered};
 use super::decode::{Located, Values};
 use super::kept::Kept;
 use super::render::write_all_keeping;
@@ -75,9 +75,12 @@ pub(crate) fn write_root_module(
         |d| d.index,
         |w, change, d| {
             let values = d.values()?;
-            let after = write_resource(w, d, &values, version)?;
-            let after_json = after.map(|range| &w.as_bytes()[range]);
-            write_resource_change_of(change, d, &values, after_json, version)
+            let (after, after_marks) = write_resource(w, d, &values, version)?;
+            let rendered = Rendered {
+                after: after.map(|range| &w.as_bytes()[range]),
+                after_marks: after_marks.map(|range| &w.as_bytes()[range]),
+            };
+            write_resource_change_of(change, d, &values, rendered, version)
         },
         |w, i| ops.get(i).into_iter().flatten().for_each(|op| op.apply(w)),
     )?;
@@ -155,13 +158,17 @@ impl<'l, 'a> Layout<'l, 'a> {
     }
 }
 
-/// Writes one resource; returns where its `values` object is in `w`'s buffer, if written.
+/// Where a resource's `values` and `sensitive_values` are in the writer's buffer, those
+/// written.
+type Written = (Option<Range<usize>>, Option<Range<usize>>);
+
+/// Writes one resource; returns where its `values` and `sensitive_values` went.
 fn write_resource(
     w: &mut Writer<'_>,
     d: &Located<'_>,
     v: &Values,
     version: &TfVersion,
-) -> Result<Option<Range<usize>>, Error> {
+) -> Result<Written, Error> {
     let at = d.rc.addr.as_str();
     w.begin_object();
     w.key("address");
@@ -178,11 +185,14 @@ fn write_resource(
     w.key("schema_version");
     w.u64(d.schema_version);
     let values = write_attribute_values(w, "values", &v.after, at, version.unknown_elements())?;
+    let mut marks = None;
     if version.has_sensitive_values() {
         w.key("sensitive_values");
+        let start = w.len();
         write_sensitive_as_bool(w, &v.after, &Marks::from_paths(v.after_paths.iter()));
+        marks = Some(start..w.len());
     }
     write_planned_identity(w, d)?;
     w.end_object();
-    Ok(values)
+    Ok((values, marks))
 }

@@ -15,6 +15,8 @@ use crate::error::Error;
 const BATCH: usize = 16;
 /// Batches rendered per parallel round.
 const ROUND: usize = 32;
+/// Room for a batch of records before a buffer grows (a few KiB each).
+const BATCH_BYTES: usize = 64 * 1024;
 
 /// Renders `items` a round at a time with `render_round` on another thread (which hands the
 /// work to the rayon pool) and passes each round's result, in order, to `consume` on this
@@ -53,7 +55,7 @@ pub(crate) fn write_all<T: Sync>(
         round
             .par_chunks(BATCH)
             .map(|batch| {
-                let mut sub = Writer::new(dialect);
+                let mut sub = Writer::with_capacity(dialect, BATCH_BYTES);
                 sub.begin_sequence();
                 for item in batch {
                     render(&mut sub, item)?;
@@ -88,9 +90,9 @@ pub(crate) fn write_all_keeping<T: Sync>(
         round
             .par_chunks(BATCH)
             .map(|batch| {
-                let mut main = Writer::new(dialect);
+                let mut main = Writer::with_capacity(dialect, BATCH_BYTES);
                 main.begin_sequence();
-                let mut second = Writer::new(dialect);
+                let mut second = Writer::with_capacity(dialect, BATCH_BYTES);
                 second.begin_sequence();
                 let mut ends = Vec::with_capacity(batch.len());
                 for item in batch {
