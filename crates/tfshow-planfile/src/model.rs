@@ -80,6 +80,8 @@ pub struct ResourceInstanceChange {
     /// The instance address, e.g. `module.a["x"].aws_instance.web[0]`; may contain `[*]` in
     /// deferred changes. Built from the split address fields for plans from Terraform ≤ 1.0.
     pub addr: String,
+    /// `addr`, parsed.
+    pub address: tfshow_addrs::AbsResourceInstance,
     /// The address in the previous run, when it differs from `addr` (moved resources).
     pub prev_run_addr: Option<String>,
     /// The deposed object key (8 hex digits), or `""` for the current object.

@@ -459,6 +459,7 @@ mod tests {
     fn change(addr: &str, action: Action) -> PlanChange {
         PlanChange {
             addr: addr.into(),
+            address: tfshow_addrs::AbsResourceInstance::parse(addr).expect("address"),
             prev_run_addr: None,
             deposed_key: String::new(),
             provider: "provider[\"registry.terraform.io/hashicorp/null\"]".into(),

@@ -20,7 +20,7 @@ pub(crate) struct Located<'a> {
     pub rc: &'a ResourceInstanceChange,
     /// The change's position in the list it was located from.
     pub index: usize,
-    pub addr: AbsResourceInstance,
+    pub addr: &'a AbsResourceInstance,
     pub prev_addr: Option<String>,
     /// Provider source address (`registry.terraform.io/hashicorp/aws`).
     pub provider: Arc<str>,
@@ -147,7 +147,7 @@ pub(crate) fn locate<'a>(
     providers: &ProviderSources,
 ) -> Result<Located<'a>, Error> {
     let at = rc.addr.as_str();
-    let addr = AbsResourceInstance::parse(at).map_err(|e| invalid(at, e))?;
+    let addr = &rc.address;
     let provider = providers.get(&rc.provider).map_err(|e| invalid(at, e))?;
     let mode = schema_mode(addr.mode);
     let info = TypeInfo::lookup(schemas, &provider, mode, &addr.type_, at)?;

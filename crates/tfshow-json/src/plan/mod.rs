@@ -179,7 +179,7 @@ fn sort_changes(changes: &mut [&Located<'_>], version: &TfVersion) {
     if version.sorts_by_components() {
         changes.sort_by(|a, b| {
             a.addr
-                .cmp_terraform(&b.addr)
+                .cmp_terraform(b.addr)
                 .then_with(|| a.rc.deposed_key.cmp(&b.rc.deposed_key))
         });
     } else {
@@ -239,7 +239,7 @@ fn write_deferred(
     if version.sorts_by_components() {
         items.sort_by(|a, b| {
             a.1.addr
-                .cmp_terraform(&b.1.addr)
+                .cmp_terraform(b.1.addr)
                 .then_with(|| a.1.rc.deposed_key.cmp(&b.1.rc.deposed_key))
         });
     }

@@ -19,7 +19,7 @@ pub(super) fn resource_change(
     at: &Loc<'_>,
     mut raw: proto::ResourceInstanceChange,
 ) -> Result<ResourceInstanceChange, Error> {
-    let addr = address(at, &mut raw)?;
+    let (addr, address) = address(at, &mut raw)?;
     let prev_run_addr = match take(&mut raw.prev_run_addr) {
         prev if prev.is_empty() || prev == addr => None,
         prev => {
@@ -41,6 +41,7 @@ pub(super) fn resource_change(
     })?;
     Ok(ResourceInstanceChange {
         addr,
+        address,
         prev_run_addr,
         deposed_key: raw.deposed_key,
         provider: raw.provider,
@@ -51,11 +52,16 @@ pub(super) fn resource_change(
     })
 }
 
-/// The instance address: `addr` (1.1+), or one built from the split fields of older plans.
-fn address(at: &Loc<'_>, raw: &mut proto::ResourceInstanceChange) -> Result<String, Error> {
+/// The instance address: `addr` (1.1+), or one built from the split fields of older plans;
+/// as text and parsed.
+fn address(
+    at: &Loc<'_>,
+    raw: &mut proto::ResourceInstanceChange,
+) -> Result<(String, AbsResourceInstance), Error> {
     if !raw.addr.is_empty() {
-        check_address(&at.field("addr"), &raw.addr)?;
-        return Ok(take(&mut raw.addr));
+        let parsed = AbsResourceInstance::parse(&raw.addr)
+            .map_err(|e| at.field("addr").invalid(e.to_string()))?;
+        return Ok((take(&mut raw.addr), parsed));
     }
     if raw.r#type.is_empty() || raw.name.is_empty() {
         return Err(at.field("addr").invalid(
@@ -85,7 +91,7 @@ fn address(at: &Loc<'_>, raw: &mut proto::ResourceInstanceChange) -> Result<Stri
         name: take(&mut raw.name),
         key,
     };
-    Ok(addr.to_string())
+    Ok((addr.to_string(), addr))
 }
 
 /// Fails unless `addr` parses as a (possibly partial) resource instance address.
