@@ -337,7 +337,7 @@ impl<'a> Decoder<'a> {
                 Ok(Value::Tuple(self.elements(n, |i| &ts[i])?))
             }
             (Type::Map(e), Head::Map(n)) => {
-                let mut entries = self.entries(n, |_, _| Ok(e))?;
+                let mut entries = self.entries(n, |_| None, |_, _| Ok(e))?;
                 sort_entries(&mut entries);
                 Ok(Value::Map(entries))
             }
@@ -351,7 +351,8 @@ impl<'a> Decoder<'a> {
                 }
                 // cty writes attributes in name order, so the i-th key is usually the i-th
                 // attribute; look it up only when it is not.
-                let mut entries = self.entries(n, |i, k| match attrs.get(i) {
+                let expected = |i: usize| attrs.get(i).map(|(name, _)| name.as_str());
+                let mut entries = self.entries(n, expected, |i, k| match attrs.get(i) {
                     Some((name, t)) if name == k => Ok(t),
                     _ => ty
                         .attribute(k)
@@ -403,9 +404,12 @@ impl<'a> Decoder<'a> {
         Ok(out)
     }
 
+    /// Decodes `n` map entries; `expected(i)`, the name the i-th key usually has, saves
+    /// checking a key that is exactly that name.
     fn entries<'t>(
         &mut self,
         n: usize,
+        expected: impl Fn(usize) -> Option<&'t str>,
         ty_of: impl Fn(usize, &str) -> Result<&'t Type, DecodeErrorKind>,
     ) -> Result<Vec<(Str, Value)>, Boxed> {
         self.descend()?;
@@ -414,7 +418,10 @@ impl<'a> Decoder<'a> {
             let Head::Str(k) = self.head()? else {
                 return Err(DecodeErrorKind::MapKey.into());
             };
-            let k = Str::from(utf8(k));
+            let k = match expected(i) {
+                Some(name) if name.as_bytes() == k => Str::from(name),
+                _ => Str::from(utf8(k)),
+            };
             let t = ty_of(i, &k)?;
             let v = self.typed(t).map_err(|e| e.under(&key_step(&k)))?;
             out.push((k, v));
