@@ -80,7 +80,25 @@ impl Number {
         if f == 0.0 {
             return Ok(Number(Repr::Int(0)));
         }
-        Number::parse(&crate::gofloat::go_text(f))
+        // Finding Go's digits takes thousands of instructions, and plans repeat the same few
+        // constants in every resource: remember the last ones seen on this thread.
+        thread_local! {
+            static SEEN: std::cell::RefCell<std::collections::HashMap<u64, Number>> =
+                std::cell::RefCell::new(std::collections::HashMap::new());
+        }
+        const SEEN_MAX: usize = 1024;
+        if let Some(n) = SEEN.with(|seen| seen.borrow().get(&f.to_bits()).cloned()) {
+            return Ok(n);
+        }
+        let n = Number::parse(&crate::gofloat::go_text(f))?;
+        SEEN.with(|seen| {
+            let mut seen = seen.borrow_mut();
+            if seen.len() >= SEEN_MAX {
+                seen.clear();
+            }
+            seen.insert(f.to_bits(), n.clone());
+        });
+        Ok(n)
     }
 
     /// Parses decimal text (`-12.50`, `1e21`, `Inf`) into canonical form.
