@@ -27,8 +27,7 @@ pub(super) fn resource_change(
             Some(prev)
         }
     };
-    AbsProviderConfig::parse(&raw.provider)
-        .map_err(|e| at.field("provider").invalid(e.to_string()))?;
+    check_provider(&raw.provider).map_err(|e| at.field("provider").invalid(e))?;
     if !raw.deposed_key.is_empty() && raw.deposed_key.len() != 8 {
         return Err(at.field("deposed_key").invalid(format!(
             "deposed key {:?} is not 8 characters long",
@@ -92,6 +91,26 @@ fn address(
         key,
     };
     Ok((addr.to_string(), addr))
+}
+
+/// Fails unless `provider` parses as a provider configuration address. A plan names the same
+/// few in every change, so those that parsed are remembered on each thread.
+fn check_provider(provider: &str) -> Result<(), String> {
+    thread_local! {
+        static VALID: std::cell::RefCell<Vec<String>> = const { std::cell::RefCell::new(Vec::new()) };
+    }
+    if VALID.with(|v| v.borrow().iter().any(|p| p == provider)) {
+        return Ok(());
+    }
+    AbsProviderConfig::parse(provider).map_err(|e| e.to_string())?;
+    VALID.with(|v| {
+        let mut v = v.borrow_mut();
+        if v.len() >= 64 {
+            v.clear();
+        }
+        v.push(provider.to_owned());
+    });
+    Ok(())
 }
 
 /// Fails unless `addr` parses as a (possibly partial) resource instance address.
