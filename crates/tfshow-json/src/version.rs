@@ -14,19 +14,8 @@ pub struct TfVersion {
 impl TfVersion {
     /// Parses `MAJOR.MINOR.PATCH[-pre][+meta]`; anything unparseable counts as the newest.
     pub fn parse(text: &str) -> TfVersion {
-        let core = text.split(['-', '+']).next().unwrap_or("");
-        let mut nums = core.split('.').map(|p| p.parse::<u64>().ok());
-        let parts = match (
-            nums.next().flatten(),
-            nums.next().flatten(),
-            nums.next().flatten(),
-        ) {
-            (Some(a), Some(b), Some(c)) => (a, b, c),
-            (Some(a), Some(b), None) => (a, b, 0),
-            _ => (u64::MAX, 0, 0),
-        };
         TfVersion {
-            parts,
+            parts: tfshow_planfile::version::parts(text).unwrap_or((u64::MAX, 0, 0)),
             text: text.to_owned(),
         }
     }

@@ -13,7 +13,7 @@ mod decode;
 pub mod error;
 pub mod model;
 pub mod sniff;
-mod version;
+pub mod version;
 
 /// The `tfplan` protobuf messages, generated from `proto/planfile.proto`.
 pub mod proto {

@@ -1,12 +1,19 @@
-//! Reading `terraform_version` to pick the meaning of reused protobuf field numbers.
+//! Terraform version strings (`terraform_version`), read here to pick the meaning of reused
+//! protobuf field numbers, and by the crates above to pick output features.
 
-/// The `(major, minor)` of a version string such as `1.15.5` or `1.16.0-rc2`, or `None` when
-/// it does not start with two dot-separated numbers.
+/// The `(major, minor, patch)` of a version string such as `1.15.5`, `1.16.0-rc2` or `1.2`
+/// (patch 0), or `None` when it does not start with two dot-separated numbers.
+pub fn parts(version: &str) -> Option<(u64, u64, u64)> {
+    let core = version.split(['-', '+']).next().unwrap_or("");
+    let mut nums = core.split('.').map(|p| p.parse::<u64>().ok());
+    let major = nums.next().flatten()?;
+    let minor = nums.next().flatten()?;
+    Some((major, minor, nums.next().flatten().unwrap_or(0)))
+}
+
+/// The `(major, minor)` of a version string, as [`parts`].
 pub(crate) fn release(version: &str) -> Option<(u64, u64)> {
-    let mut parts = version.split(['.', '-', '+']);
-    let major = parts.next()?.parse().ok()?;
-    let minor = parts.next()?.parse().ok()?;
-    Some((major, minor))
+    parts(version).map(|(major, minor, _)| (major, minor))
 }
 
 /// Reports whether `version` is known to be older than `major.minor`; an unparsable version

@@ -52,19 +52,9 @@ impl Release {
     /// Parses `MAJOR.MINOR.PATCH[-pre][+meta]`.
     pub fn parse(text: &str) -> Release {
         let no_meta = text.split('+').next().unwrap_or("");
-        let (core, pre) = no_meta.split_once('-').unwrap_or((no_meta, ""));
-        let mut nums = core.split('.').map(|p| p.parse::<u64>().ok());
-        let parts = match (
-            nums.next().flatten(),
-            nums.next().flatten(),
-            nums.next().flatten(),
-        ) {
-            (Some(a), Some(b), Some(c)) => (a, b, c),
-            (Some(a), Some(b), None) => (a, b, 0),
-            _ => (u64::MAX, 0, 0),
-        };
+        let pre = no_meta.split_once('-').map_or("", |(_, pre)| pre);
         Release {
-            parts,
+            parts: tfshow_planfile::version::parts(text).unwrap_or((u64::MAX, 0, 0)),
             pre: pre.to_owned(),
         }
     }
