@@ -149,16 +149,11 @@ impl<'a> Writer<'a> {
         self.buf.push(b']');
     }
 
-    /// Starts a bare sequence: the values written until [`Writer::end_sequence`] are separated
-    /// by commas, without brackets. A writer that renders a run of array elements, to be
-    /// appended to another writer's array with [`Writer::raw`], starts with this.
+    /// Starts a bare sequence: the values written from here on are separated by commas,
+    /// without brackets. A writer that renders a run of array elements, to be appended to
+    /// another writer's array with [`Writer::raw`], starts with this.
     pub fn begin_sequence(&mut self) {
         self.needs_comma.push(false);
-    }
-
-    /// Ends a bare sequence.
-    pub fn end_sequence(&mut self) {
-        self.needs_comma.pop();
     }
 
     /// Writes an object key; the next call writes its value.

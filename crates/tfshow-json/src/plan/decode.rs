@@ -120,23 +120,25 @@ impl ProviderSources {
         let mut map = HashMap::new();
         for rc in changes {
             if !map.contains_key(&rc.provider) {
-                let source = AbsProviderConfig::parse(&rc.provider)
-                    .map(|p| Arc::from(p.provider.to_string()))
-                    .map_err(|e| e.to_string());
-                map.insert(rc.provider.clone(), source);
+                map.insert(rc.provider.clone(), provider_source(&rc.provider));
             }
         }
         ProviderSources(map)
     }
 
     fn get(&self, config: &str) -> Result<Arc<str>, String> {
-        match self.0.get(config) {
-            Some(source) => source.clone(),
-            None => AbsProviderConfig::parse(config)
-                .map(|p| Arc::from(p.provider.to_string()))
-                .map_err(|e| e.to_string()),
-        }
+        self.0
+            .get(config)
+            .cloned()
+            .unwrap_or_else(|| provider_source(config))
     }
+}
+
+/// The provider source address of a provider configuration address.
+fn provider_source(config: &str) -> Result<Arc<str>, String> {
+    AbsProviderConfig::parse(config)
+        .map(|p| Arc::from(p.provider.to_string()))
+        .map_err(|e| e.to_string())
 }
 
 pub(crate) fn locate<'a>(
