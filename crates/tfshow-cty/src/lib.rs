@@ -8,6 +8,8 @@
 //! - [`json`]: the JSON encoding of values used by state files and `show -json`.
 //! - [`path`]: attribute paths, as used by sensitive marks and `replace_paths`.
 
+#[cfg(feature = "arbitrary")]
+pub mod arbitrary;
 pub mod convert;
 pub mod godecimal;
 mod gofloat;

@@ -71,34 +71,22 @@ impl Number {
     /// A binary float, printed with the shortest digits that round trip (what Go does for a
     /// float64 held in a 53-bit `big.Float`).
     pub fn from_f64(f: f64) -> Result<Number, NumberError> {
-        if f.is_nan() {
-            return Err(NumberError::NaN);
+        with_f64(f, Number::clone)
+    }
+
+    /// Appends the JSON text of `Number::from_f64(f)`, without making the number.
+    pub fn write_f64_json(f: f64, out: &mut Vec<u8>) -> Result<(), NumberError> {
+        with_f64(f, |n| n.write_json(out))?
+    }
+
+    /// Appends the JSON text of `Number::parse(s)`, without making the number when `s` is
+    /// already canonical.
+    pub fn write_text_json(s: &str, out: &mut Vec<u8>) -> Result<(), NumberError> {
+        if is_canonical(s) {
+            out.extend_from_slice(s.as_bytes());
+            return Ok(());
         }
-        if f.is_infinite() {
-            return Ok(Number(if f > 0.0 { Repr::PosInf } else { Repr::NegInf }));
-        }
-        if f == 0.0 {
-            return Ok(Number(Repr::Int(0)));
-        }
-        // Finding Go's digits takes thousands of instructions, and plans repeat the same few
-        // constants in every resource: remember the last ones seen on this thread.
-        thread_local! {
-            static SEEN: std::cell::RefCell<std::collections::HashMap<u64, Number>> =
-                std::cell::RefCell::new(std::collections::HashMap::new());
-        }
-        const SEEN_MAX: usize = 1024;
-        if let Some(n) = SEEN.with(|seen| seen.borrow().get(&f.to_bits()).cloned()) {
-            return Ok(n);
-        }
-        let n = Number::parse(&crate::gofloat::go_text(f))?;
-        SEEN.with(|seen| {
-            let mut seen = seen.borrow_mut();
-            if seen.len() >= SEEN_MAX {
-                seen.clear();
-            }
-            seen.insert(f.to_bits(), n.clone());
-        });
-        Ok(n)
+        Number::parse(s)?.write_json(out)
     }
 
     /// Parses decimal text (`-12.50`, `1e21`, `Inf`) into canonical form.
@@ -266,6 +254,41 @@ impl Number {
     }
 }
 
+/// Calls `f` with `Number::from_f64(f)`.
+fn with_f64<R>(f: f64, with: impl FnOnce(&Number) -> R) -> Result<R, NumberError> {
+    if f.is_nan() {
+        return Err(NumberError::NaN);
+    }
+    if f.is_infinite() {
+        return Ok(with(&Number(if f > 0.0 {
+            Repr::PosInf
+        } else {
+            Repr::NegInf
+        })));
+    }
+    if f == 0.0 {
+        return Ok(with(&Number(Repr::Int(0))));
+    }
+    // Finding Go's digits takes thousands of instructions, and plans repeat the same few
+    // constants in every resource: remember the last ones seen on this thread.
+    thread_local! {
+        static SEEN: std::cell::RefCell<std::collections::HashMap<u64, Number>> =
+            std::cell::RefCell::new(std::collections::HashMap::new());
+    }
+    const SEEN_MAX: usize = 1024;
+    SEEN.with(|seen| {
+        let mut seen = seen.borrow_mut();
+        if let Some(n) = seen.get(&f.to_bits()) {
+            return Ok(with(n));
+        }
+        let n = Number::parse(&crate::gofloat::go_text(f))?;
+        if seen.len() >= SEEN_MAX {
+            seen.clear();
+        }
+        Ok(with(seen.entry(f.to_bits()).or_insert(n)))
+    })
+}
+
 /// Whether `s` is already in canonical form: `-?(0|[1-9][0-9]*)(\.[0-9]*[1-9])?`.
 fn is_canonical(s: &str) -> bool {
     let b = s.strip_prefix('-').unwrap_or(s).as_bytes();
@@ -325,6 +348,33 @@ mod tests {
 
     fn text(s: &str) -> String {
         Number::parse(s).unwrap().as_text().into_owned()
+    }
+
+    #[test]
+    fn writing_without_a_number_writes_the_same() {
+        for s in [
+            "0",
+            "-0",
+            "12",
+            "-12.5",
+            "0.10",
+            "1e3",
+            "12345678901234567890",
+            "007",
+        ] {
+            let (mut direct, mut made) = (Vec::new(), Vec::new());
+            Number::write_text_json(s, &mut direct).unwrap();
+            Number::parse(s).unwrap().write_json(&mut made).unwrap();
+            assert_eq!(direct, made, "{s}");
+        }
+        for f in [0.1, -2.5, 1e300, 5e-324, 1.0] {
+            let (mut direct, mut made) = (Vec::new(), Vec::new());
+            Number::write_f64_json(f, &mut direct).unwrap();
+            Number::from_f64(f).unwrap().write_json(&mut made).unwrap();
+            assert_eq!(direct, made, "{f}");
+        }
+        assert!(Number::write_text_json("x", &mut Vec::new()).is_err());
+        assert!(Number::write_f64_json(f64::INFINITY, &mut Vec::new()).is_err());
     }
 
     #[test]

@@ -11,6 +11,14 @@ pub fn nfc(s: String) -> String {
     s.nfc().collect()
 }
 
+/// `s` in NFC, borrowed when it already is.
+pub fn nfc_cow(s: &str) -> std::borrow::Cow<'_, str> {
+    if s.is_ascii() || is_nfc_quick(s.chars()) == IsNormalized::Yes {
+        return std::borrow::Cow::Borrowed(s);
+    }
+    std::borrow::Cow::Owned(s.nfc().collect())
+}
+
 /// `s` in NFC, as a [`Str`](crate::Str): inline when short, copied once.
 pub fn nfc_str(s: &str) -> crate::Str {
     if s.is_ascii() || is_nfc_quick(s.chars()) == IsNormalized::Yes {

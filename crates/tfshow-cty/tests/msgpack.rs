@@ -1,6 +1,7 @@
 //! msgpack codec: byte examples observed in real Terraform plans, and round-trip properties.
 
 use proptest::prelude::*;
+use tfshow_cty::arbitrary::{any_type, typed_value};
 use tfshow_cty::msgpack::{decode, decode_untyped, encode, DecodeErrorKind, Options};
 use tfshow_cty::{Number, Refinements, Type, Unknown, UnknownShape, Value};
 
@@ -102,90 +103,6 @@ fn hostile_lengths_and_depth_are_errors() {
     }
 }
 
-fn arb_type() -> impl Strategy<Value = Type> {
-    let leaf = prop_oneof![
-        Just(Type::String),
-        Just(Type::Number),
-        Just(Type::Bool),
-        Just(Type::Dynamic)
-    ];
-    leaf.prop_recursive(4, 24, 4, |inner| {
-        prop_oneof![
-            inner.clone().prop_map(|t| Type::List(Box::new(t))),
-            inner.clone().prop_map(|t| Type::Map(Box::new(t))),
-            inner
-                .clone()
-                .prop_filter("no dynamic in sets", |t| !t.has_dynamic())
-                .prop_map(|t| Type::Set(Box::new(t))),
-            prop::collection::vec(inner.clone(), 0..4).prop_map(Type::Tuple),
-            prop::collection::btree_map("[a-z_]{1,6}", inner, 0..4)
-                .prop_map(|m| Type::object(m.into_iter().collect())),
-        ]
-    })
-}
-
-fn arb_number() -> impl Strategy<Value = Number> {
-    prop_oneof![
-        any::<i64>().prop_map(Number::from_i64),
-        any::<u64>().prop_map(Number::from_u64),
-        proptest::num::f64::NORMAL.prop_map(|f| Number::from_f64(f).unwrap()),
-        "-?[1-9][0-9]{0,30}\\.[0-9]{0,20}[1-9]".prop_map(|s| Number::parse(&s).unwrap()),
-    ]
-}
-
-fn arb_value(t: Type) -> BoxedStrategy<Value> {
-    let special = prop_oneof![
-        Just(Value::Null),
-        Just(Value::unknown(UnknownShape::of(&t)))
-    ];
-    let known: BoxedStrategy<Value> = match t.clone() {
-        // cty keeps strings in NFC, so only NFC strings survive a round trip unchanged.
-        Type::String => "\\PC{0,40}"
-            .prop_map(|s| Value::String(tfshow_cty::nfc_str(&s)))
-            .boxed(),
-        Type::Bool => any::<bool>().prop_map(Value::Bool).boxed(),
-        Type::Number => arb_number().prop_map(Value::Number).boxed(),
-        Type::Dynamic => arb_type()
-            .prop_filter("concrete", |t| *t != Type::Dynamic)
-            .prop_flat_map(|t| {
-                arb_value(t.clone()).prop_map(move |v| Value::Dynamic(Box::new((t.clone(), v))))
-            })
-            .boxed(),
-        Type::List(e) => prop::collection::vec(arb_value(*e), 0..4)
-            .prop_map(Value::List)
-            .boxed(),
-        Type::Set(e) => prop::collection::vec(arb_value(*e), 0..4)
-            .prop_map(Value::Set)
-            .boxed(),
-        Type::Tuple(ts) => ts
-            .into_iter()
-            .map(arb_value)
-            .collect::<Vec<_>>()
-            .prop_map(Value::Tuple)
-            .boxed(),
-        Type::Map(e) => prop::collection::btree_map("\\PC{0,8}", arb_value(*e), 0..4)
-            .prop_map(|m| Value::Map(m.into_iter().map(|(k, v)| (k.into(), v)).collect()))
-            .boxed(),
-        Type::Object(attrs, _) => {
-            let names: Vec<String> = attrs.iter().map(|(n, _)| n.clone()).collect();
-            attrs
-                .into_iter()
-                .map(|(_, t)| arb_value(t))
-                .collect::<Vec<_>>()
-                .prop_map(move |vals| {
-                    Value::Object(names.iter().map(|n| n.into()).zip(vals).collect())
-                })
-                .boxed()
-        }
-    };
-    prop_oneof![1 => special, 6 => known].boxed()
-}
-
-/// A type and a value of it.
-fn typed_value() -> impl Strategy<Value = (Type, Value)> {
-    arb_type().prop_flat_map(|t| arb_value(t.clone()).prop_map(move |v| (t.clone(), v)))
-}
-
 proptest! {
     #[test]
     fn encode_decode_round_trips((t, v) in typed_value()) {
@@ -195,7 +112,7 @@ proptest! {
     }
 
     #[test]
-    fn decoding_garbage_never_panics(bytes in prop::collection::vec(any::<u8>(), 0..64), t in arb_type()) {
+    fn decoding_garbage_never_panics(bytes in prop::collection::vec(any::<u8>(), 0..64), t in any_type()) {
         let _ = decode(&bytes, &t, &Options::default());
         let _ = decode_untyped(&bytes, &Options::default());
     }

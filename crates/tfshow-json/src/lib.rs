@@ -16,6 +16,7 @@ mod resource_values;
 pub mod show;
 pub mod spool;
 pub mod state;
+mod transcode;
 mod transform;
 mod version;
 

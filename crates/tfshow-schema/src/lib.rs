@@ -10,6 +10,7 @@ mod sensitive;
 
 pub use block::{Attribute, Block, NestedBlock, NestedType, Nesting};
 pub use parse::SchemaError;
+pub use sensitive::Sensitivity;
 
 use std::collections::HashMap;
 
@@ -24,6 +25,8 @@ pub struct Schema {
     pub block: Block,
     /// `block`'s implied type, computed once.
     pub implied_type: Type,
+    /// Where `block` declares sensitive attributes, worked out once.
+    pub sensitivity: Sensitivity,
 }
 
 /// A resource identity schema (Terraform 1.12+).

@@ -183,10 +183,12 @@ impl Schemas {
 fn schema(raw: RawSchema, at: &str) -> Result<Schema, SchemaError> {
     let block = block(raw.block.unwrap_or_default(), at, 0)?;
     let implied_type = block.implied_type();
+    let sensitivity = crate::Sensitivity::of(&block);
     Ok(Schema {
         version: raw.version,
         block,
         implied_type,
+        sensitivity,
     })
 }
 

@@ -4,6 +4,46 @@ use tfshow_cty::{Path, PathStep, Value};
 
 use crate::block::{Attribute, Block, NestedType, Nesting};
 
+/// Where a block declares sensitive attributes: at its top level, and whether also in nested
+/// blocks or nested attribute types, where the paths depend on the value.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Sensitivity {
+    /// The block's own sensitive attributes, by name.
+    pub attributes: Vec<String>,
+    /// Whether nested blocks hold sensitive attributes.
+    pub in_blocks: bool,
+    /// Whether nested attribute types hold sensitive attributes.
+    pub in_nested_types: bool,
+}
+
+impl Sensitivity {
+    /// Works out `block`'s sensitivity.
+    pub fn of(block: &Block) -> Sensitivity {
+        Sensitivity {
+            attributes: (block.attributes.iter())
+                .filter(|(_, a)| a.sensitive)
+                .map(|(name, _)| name.clone())
+                .collect(),
+            in_blocks: (block.block_types.iter()).any(|(_, nb)| nb.block.contains_sensitive()),
+            in_nested_types: (block.attributes.iter()).any(|(_, a)| {
+                a.nested
+                    .as_ref()
+                    .is_some_and(NestedType::contains_sensitive)
+            }),
+        }
+    }
+
+    /// The names of the sensitive attributes when they are all of
+    /// [`Block::sensitive_paths_with`]`(value, nested_types)` whatever the value: one path of
+    /// one step per name. `None` when the paths depend on the value.
+    pub fn value_independent(&self, nested_types: bool) -> Option<&[String]> {
+        if self.in_blocks || (nested_types && self.in_nested_types) {
+            return None;
+        }
+        Some(&self.attributes)
+    }
+}
+
 impl Block {
     /// Paths of every schema-sensitive attribute in `value`: sensitive attributes are listed
     /// even when null or unknown; nested blocks and nested types are descended where the value
@@ -121,5 +161,53 @@ fn elements(v: &Value) -> Vec<(Value, &Value)> {
             .map(|(k, e)| (Value::String(k.clone()), e))
             .collect(),
         _ => Vec::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use tfshow_cty::{PathStep, Value};
+
+    use crate::{Mode, Schemas};
+
+    fn schema(block: &str) -> crate::Schema {
+        let json = format!(
+            r#"{{"format_version":"1.0","provider_schemas":{{"registry.terraform.io/x/y":
+            {{"resource_schemas":{{"t":{{"version":0,"block":{block}}}}}}}}}}}"#
+        );
+        let schemas = Schemas::from_json(json.as_bytes()).unwrap();
+        schemas
+            .resource("registry.terraform.io/x/y", Mode::Managed, "t")
+            .unwrap()
+            .clone()
+    }
+
+    #[test]
+    fn top_level_attributes_are_value_independent() {
+        let s = schema(
+            r#"{"attributes":{"a":{"type":"string","sensitive":true},"b":{"type":"string"}}}"#,
+        );
+        let names = s.sensitivity.value_independent(true).unwrap();
+        assert_eq!(names, ["a"]);
+        let paths = s.block.sensitive_paths_with(&Value::Null, true);
+        assert_eq!(paths, vec![vec![PathStep::Attr("a".into())]]);
+    }
+
+    #[test]
+    fn nested_blocks_and_types_depend_on_the_value() {
+        let s = schema(
+            r#"{"block_types":{"nb":{"nesting_mode":"list","block":
+                {"attributes":{"p":{"type":"string","sensitive":true}}}}}}"#,
+        );
+        assert!(s.sensitivity.in_blocks);
+        assert_eq!(s.sensitivity.value_independent(false), None);
+        let s = schema(
+            r#"{"attributes":{"n":{"nested_type":{"nesting_mode":"single",
+                "attributes":{"p":{"type":"string","sensitive":true}}},"optional":true}}}"#,
+        );
+        assert!(s.sensitivity.in_nested_types);
+        assert_eq!(s.sensitivity.value_independent(true), None);
+        // Terraform 1.0 did not look into nested types.
+        assert_eq!(s.sensitivity.value_independent(false), Some(&[][..]));
     }
 }

@@ -216,7 +216,7 @@ pub fn check(bytes: &[u8], opts: &Options) -> Result<u64, DecodeError> {
         }
         left -= 1;
         estimate = estimate.saturating_add(ITEM);
-        match r.head()? {
+        match r.head().map_err(DecodeErrorKind::from)? {
             Head::Str(s) => {
                 opts.check_string(s.len())?;
                 estimate = estimate.saturating_add(s.len() as u64);
@@ -266,12 +266,11 @@ fn found(h: &Head<'_>) -> &'static str {
     }
 }
 
-fn mismatch(ty: &Type, h: &Head<'_>) -> Boxed {
+pub(super) fn mismatch(ty: &Type, h: &Head<'_>) -> DecodeErrorKind {
     DecodeErrorKind::Mismatch {
         expected: ty.to_json(),
         found: found(h),
     }
-    .into()
 }
 
 fn utf8(b: &[u8]) -> std::borrow::Cow<'_, str> {
@@ -300,7 +299,7 @@ impl<'a> Decoder<'a> {
 
     /// The next item's header, with string and collection lengths checked against the limits.
     fn head(&mut self) -> Result<Head<'a>, Boxed> {
-        let h = self.r.head()?;
+        let h = self.r.head().map_err(DecodeErrorKind::from)?;
         match h {
             Head::Str(s) | Head::Bin(s) => self.opts.check_string(s.len())?,
             Head::Array(n) | Head::Map(n) => self.opts.check_collection(n)?,
@@ -312,7 +311,7 @@ impl<'a> Decoder<'a> {
     fn typed(&mut self, ty: &Type) -> Result<Value, Boxed> {
         let h = self.head()?;
         if let Head::Ext(t, payload) = h {
-            return unknown(t, payload, ty);
+            return Ok(unknown(t, payload, ty)?);
         }
         if matches!(ty, Type::Dynamic) {
             return self.dynamic(h);
@@ -368,7 +367,7 @@ impl<'a> Decoder<'a> {
                 }
                 Ok(Value::Object(entries))
             }
-            (ty, h) => Err(mismatch(ty, &h)),
+            (ty, h) => Err(mismatch(ty, &h).into()),
         }
     }
 
@@ -378,7 +377,7 @@ impl<'a> Decoder<'a> {
             Head::Array(2) => {
                 let th = self.head()?;
                 let Head::Bin(json) = th else {
-                    return Err(mismatch(&Type::Dynamic, &th));
+                    return Err(mismatch(&Type::Dynamic, &th).into());
                 };
                 let t = Type::from_json(json).map_err(DecodeErrorKind::from)?;
                 self.descend()?;
@@ -386,7 +385,7 @@ impl<'a> Decoder<'a> {
                 self.depth_left += 1;
                 Ok(Value::Dynamic(Box::new((t, v))))
             }
-            h => Err(mismatch(&Type::Dynamic, &h)),
+            h => Err(mismatch(&Type::Dynamic, &h).into()),
         }
     }
 
@@ -434,13 +433,13 @@ impl<'a> Decoder<'a> {
         let h = self.head()?;
         Ok(match h {
             Head::Nil => Value::Null,
-            Head::Ext(t, payload) => return unknown(t, payload, &Type::Dynamic),
+            Head::Ext(t, payload) => return Ok(unknown(t, payload, &Type::Dynamic)?),
             Head::Bool(b) => Value::Bool(b),
             Head::Int(_) | Head::Uint(_) | Head::Float(_) => {
                 Value::Number(number(&Type::Number, &h)?)
             }
             Head::Str(s) => Value::String(crate::nfc_str(&utf8(s))),
-            Head::Bin(_) => return Err(mismatch(&Type::Dynamic, &h)),
+            Head::Bin(_) => return Err(mismatch(&Type::Dynamic, &h).into()),
             Head::Array(2) if matches!(self.r.peek(), Some(0xc4..=0xc6)) => self.dynamic(h)?,
             Head::Array(n) => {
                 self.descend()?;
@@ -481,25 +480,27 @@ fn number(ty: &Type, h: &Head<'_>) -> Result<Number, Boxed> {
         Head::Int(i) => Number::from_i64(i),
         Head::Uint(u) => Number::from_u64(u),
         Head::Float(f) => Number::from_f64(f).map_err(DecodeErrorKind::from)?,
-        Head::Str(s) => Number::parse(std::str::from_utf8(s).map_err(|_| mismatch(ty, h))?)
-            .map_err(DecodeErrorKind::from)?,
-        _ => return Err(mismatch(ty, h)),
+        Head::Str(s) => {
+            Number::parse(std::str::from_utf8(s).map_err(|_| Boxed::from(mismatch(ty, h)))?)
+                .map_err(DecodeErrorKind::from)?
+        }
+        _ => return Err(mismatch(ty, h).into()),
     })
 }
 
 /// An extension in any position is an unknown value of the expected type.
-fn unknown(ext: i8, payload: &[u8], ty: &Type) -> Result<Value, Boxed> {
+pub(super) fn unknown(ext: i8, payload: &[u8], ty: &Type) -> Result<Value, DecodeErrorKind> {
     let shape = UnknownShape::of(ty);
     if payload.len() <= 1 || matches!(ty, Type::Dynamic) {
         if payload.len() > 1 && (ext != REFINED_UNKNOWN_EXT || payload.len() > MAX_REFINEMENT_LEN) {
-            return Err(DecodeErrorKind::BadExtension(ext, payload.len()).into());
+            return Err(DecodeErrorKind::BadExtension(ext, payload.len()));
         }
         return Ok(Value::unknown(shape));
     }
     if ext != REFINED_UNKNOWN_EXT || payload.len() > MAX_REFINEMENT_LEN {
-        return Err(DecodeErrorKind::BadExtension(ext, payload.len()).into());
+        return Err(DecodeErrorKind::BadExtension(ext, payload.len()));
     }
-    let refinements = refinements(payload, ty).map_err(Boxed::from)?;
+    let refinements = refinements(payload, ty)?;
     Ok(Value::Unknown(Unknown {
         shape,
         refinements: Some(Box::new(refinements)),

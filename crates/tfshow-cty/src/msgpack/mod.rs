@@ -6,7 +6,9 @@
 
 mod decode;
 mod encode;
+pub mod pull;
 mod reader;
+pub mod tape;
 
 pub use decode::{check, decode, decode_untyped, DecodeError, DecodeErrorKind, Options};
 pub use encode::{encode, EncodeError};

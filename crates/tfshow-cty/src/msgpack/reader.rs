@@ -1,9 +1,31 @@
 //! A bounds-checked cursor over msgpack bytes.
 
-use super::decode::DecodeErrorKind as K;
+use super::decode::DecodeErrorKind;
+
+/// What the reader can find wrong: small, so that results stay in registers.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum K {
+    Truncated,
+    InvalidByte(u8),
+    TooDeep,
+}
+
+impl From<K> for DecodeErrorKind {
+    fn from(k: K) -> Self {
+        match k {
+            K::Truncated => DecodeErrorKind::Truncated,
+            K::InvalidByte(b) => DecodeErrorKind::InvalidByte(b),
+            K::TooDeep => DecodeErrorKind::TooDeep,
+        }
+    }
+}
 
 /// One msgpack item header.
+///
+/// `repr(C)` puts every payload at offset 8: with the default layout the one-byte payloads
+/// share the tag's word, and moving a `Head` then stalls on partial stores.
 #[derive(Debug, Clone, Copy, PartialEq)]
+#[repr(C)]
 pub(crate) enum Head<'a> {
     Nil,
     Bool(bool),
@@ -35,17 +57,19 @@ impl<'a> Reader<'a> {
         self.buf.get(self.pos).copied()
     }
 
+    #[inline]
     fn take(&mut self, n: usize) -> Result<&'a [u8], K> {
-        if self.remaining() < n {
-            return Err(K::Truncated);
-        }
-        let s = &self.buf[self.pos..self.pos + n];
-        self.pos += n;
+        let end = self.pos.checked_add(n).ok_or(K::Truncated)?;
+        let s = self.buf.get(self.pos..end).ok_or(K::Truncated)?;
+        self.pos = end;
         Ok(s)
     }
 
+    #[inline]
     fn byte(&mut self) -> Result<u8, K> {
-        Ok(self.take(1)?[0])
+        let b = *self.buf.get(self.pos).ok_or(K::Truncated)?;
+        self.pos += 1;
+        Ok(b)
     }
 
     fn be(&mut self, n: usize) -> Result<u64, K> {
@@ -59,20 +83,45 @@ impl<'a> Reader<'a> {
         usize::try_from(self.be(n)?).map_err(|_| K::Truncated)
     }
 
+    /// An array header of `n` elements: every element takes at least one byte, so a larger
+    /// declared length is a lie.
+    #[inline]
+    fn array(&self, n: usize) -> Result<Head<'a>, K> {
+        if n > self.remaining() {
+            return Err(K::Truncated);
+        }
+        Ok(Head::Array(n))
+    }
+
+    /// A map header of `n` entries (at least two bytes each).
+    #[inline]
+    fn map(&self, n: usize) -> Result<Head<'a>, K> {
+        if n.saturating_mul(2) > self.remaining() {
+            return Err(K::Truncated);
+        }
+        Ok(Head::Map(n))
+    }
+
     /// Reads the next item's header (and the bytes of strings, binaries and extensions).
-    /// Array and map lengths are checked against the bytes left: every element takes at least
-    /// one byte (two per map entry), so a larger declared length is a lie.
+    /// Array and map lengths are checked against the bytes left.
     #[inline]
     pub(crate) fn head(&mut self) -> Result<Head<'a>, K> {
         let b = self.byte()?;
-        let head = match b {
+        Ok(match b {
             0x00..=0x7f => Head::Int(i64::from(b)),
-            0x80..=0x8f => Head::Map(usize::from(b & 0x0f)),
-            0x90..=0x9f => Head::Array(usize::from(b & 0x0f)),
             0xa0..=0xbf => Head::Str(self.take(usize::from(b & 0x1f))?),
+            0x80..=0x8f => self.map(usize::from(b & 0x0f))?,
+            0x90..=0x9f => self.array(usize::from(b & 0x0f))?,
             0xc0 => Head::Nil,
             0xc2 => Head::Bool(false),
             0xc3 => Head::Bool(true),
+            _ => return self.head_long(b),
+        })
+    }
+
+    /// [`Reader::head`] for the items whose header is more than one byte.
+    fn head_long(&mut self, b: u8) -> Result<Head<'a>, K> {
+        Ok(match b {
             0xc4..=0xc6 => {
                 let n = self.len(1 << (b - 0xc4))?;
                 Head::Bin(self.take(n)?)
@@ -97,16 +146,17 @@ impl<'a> Reader<'a> {
                 let n = self.len(1 << (b - 0xd9))?;
                 Head::Str(self.take(n)?)
             }
-            0xdc | 0xdd => Head::Array(self.len(if b == 0xdc { 2 } else { 4 })?),
-            0xde | 0xdf => Head::Map(self.len(if b == 0xde { 2 } else { 4 })?),
+            0xdc | 0xdd => {
+                let n = self.len(if b == 0xdc { 2 } else { 4 })?;
+                self.array(n)?
+            }
+            0xde | 0xdf => {
+                let n = self.len(if b == 0xde { 2 } else { 4 })?;
+                self.map(n)?
+            }
             0xe0..=0xff => Head::Int(i64::from(b as i8)),
-            0xc1 => return Err(K::InvalidByte(b)),
-        };
-        match head {
-            Head::Array(n) if n > self.remaining() => Err(K::Truncated),
-            Head::Map(n) if n.saturating_mul(2) > self.remaining() => Err(K::Truncated),
-            h => Ok(h),
-        }
+            _ => return Err(K::InvalidByte(b)),
+        })
     }
 
     /// Skips one whole item, however deep (bounded by `depth`).

@@ -16,15 +16,13 @@ use tfshow_cty::Value;
 use tfshow_gojson::Writer;
 
 use super::actions::{action_names, reason_name};
-use super::decode::{cty_path, Located, Values};
+use super::decode::{cty_path, Located};
 use super::paths::{path_set_order, write_path};
+use super::values_json::ValuesJson;
 use crate::checks::mode_name;
 use crate::error::{invalid, Error};
-use crate::marks::Marks;
 use crate::state::write_attribute_values;
-use crate::transform::{
-    write_known, write_sensitive_as_bool, write_unknown_as_bool, UnknownElements,
-};
+use crate::transform::UnknownElements;
 use crate::TfVersion;
 
 /// Writes an instance key as JSON.
@@ -46,46 +44,20 @@ pub(crate) fn write_index(w: &mut Writer<'_>, key: &InstanceKey) {
     }
 }
 
-/// Writes a value for `before`/`after`: its JSON, with unknowns left out.
-fn write_side(
-    w: &mut Writer<'_>,
-    key: &str,
-    v: &Value,
-    at: &str,
-    mode: UnknownElements,
-) -> Result<(), Error> {
-    if v.is_unknown() {
-        return Ok(());
-    }
-    w.key(key);
-    write_known(w, v, mode).map_err(|e| invalid(at, e))
-}
-
 /// Writes one resource change object.
 pub(crate) fn write_resource_change(
     w: &mut Writer<'_>,
     d: &Located<'_>,
     version: &TfVersion,
 ) -> Result<(), Error> {
-    write_resource_change_of(w, d, &d.values()?, Rendered::default(), version)
+    write_resource_change_of(w, d, &ValuesJson::of(d, version)?)
 }
 
-/// JSON already rendered for the same resource in `planned_values`, to be reused.
-#[derive(Clone, Copy, Default)]
-pub(crate) struct Rendered<'a> {
-    /// `after` with unknowns left out (the resource's `values`).
-    pub after: Option<&'a [u8]>,
-    /// The sensitivity of `after` from the plan's marks alone (`sensitive_values`).
-    pub after_marks: Option<&'a [u8]>,
-}
-
-/// Writes one resource change object from its decoded values, reusing what `rendered` holds.
+/// Writes one resource change object with its values' JSON.
 pub(crate) fn write_resource_change_of(
     w: &mut Writer<'_>,
     d: &Located<'_>,
-    values: &Values,
-    rendered: Rendered<'_>,
-    version: &TfVersion,
+    values: &ValuesJson,
 ) -> Result<(), Error> {
     let at = d.rc.addr.as_str();
     w.begin_object();
@@ -113,7 +85,7 @@ pub(crate) fn write_resource_change_of(
         w.string(&d.rc.deposed_key);
     }
     w.key("change");
-    write_change(w, d, values, rendered, at, version)?;
+    write_change(w, d, values, at)?;
     if let Some(reason) = reason_name(d.rc.action_reason) {
         w.key("action_reason");
         w.string(reason);
@@ -125,12 +97,9 @@ pub(crate) fn write_resource_change_of(
 fn write_change(
     w: &mut Writer<'_>,
     d: &Located<'_>,
-    v: &Values,
-    rendered: Rendered<'_>,
+    v: &ValuesJson,
     at: &str,
-    version: &TfVersion,
 ) -> Result<(), Error> {
-    let mode = version.unknown_elements();
     let c = &d.rc.change;
     w.begin_object();
     w.key("actions");
@@ -139,41 +108,18 @@ fn write_change(
         w.string(a);
     }
     w.end_array();
-    write_side(w, "before", &v.before, at, mode)?;
-    match rendered.after {
-        Some(json) => {
-            w.key("after");
+    for (key, json) in [("before", v.before()), ("after", v.after())] {
+        if let Some(json) = json {
+            w.key(key);
             w.raw(json);
         }
-        None => write_side(w, "after", &v.after, at, mode)?,
     }
     w.key("after_unknown");
-    if v.after.is_wholly_known() {
-        w.raw(b"{}");
-    } else {
-        write_unknown_as_bool(w, &v.after);
-    }
-    for (key, value, paths, plan_marks_json) in [
-        ("before_sensitive", &v.before, &v.before_paths, None),
-        (
-            "after_sensitive",
-            &v.after,
-            &v.after_paths,
-            rendered.after_marks,
-        ),
-    ] {
-        let mut marks = Marks::from_paths(paths.iter());
-        let mut changed = false;
-        for p in d.info.sensitive_paths(value, version.at_least(1, 1, 0)) {
-            changed |= marks.add(&p);
-        }
-        w.key(key);
-        match plan_marks_json {
-            // The schema adds nothing to the plan's marks: the same JSON as before.
-            Some(json) if !changed => w.raw(json),
-            _ => write_sensitive_as_bool(w, value, &marks),
-        }
-    }
+    w.raw(v.after_unknown());
+    w.key("before_sensitive");
+    w.raw(v.before_sensitive());
+    w.key("after_sensitive");
+    w.raw(v.after_sensitive());
     if !d.rc.required_replace.is_empty() {
         let paths =
             d.rc.required_replace

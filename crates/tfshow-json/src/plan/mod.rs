@@ -16,6 +16,7 @@ mod paths;
 mod planned;
 mod relevant;
 mod render;
+mod values_json;
 
 use std::borrow::Borrow;
 

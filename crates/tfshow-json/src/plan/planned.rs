@@ -8,21 +8,18 @@
 //! ```
 
 use std::collections::HashMap;
-use std::ops::Range;
 
 use tfshow_addrs::ModuleInstance;
 use tfshow_gojson::Writer;
 use tfshow_planfile::model::Action;
 
-use super::changes::{write_index, write_planned_identity, write_resource_change_of, Rendered};
-use super::decode::{Located, Values};
+use super::changes::{write_index, write_planned_identity, write_resource_change_of};
+use super::decode::Located;
 use super::kept::Kept;
 use super::render::write_all_keeping;
+use super::values_json::ValuesJson;
 use crate::checks::mode_name;
 use crate::error::Error;
-use crate::marks::Marks;
-use crate::state::write_attribute_values;
-use crate::transform::write_sensitive_as_bool;
 use crate::TfVersion;
 
 /// Whether a change has a resource in `planned_values`: not a deletion, not a deposed object.
@@ -74,13 +71,9 @@ pub(crate) fn write_root_module(
         kept,
         |d| d.index,
         |w, change, d| {
-            let values = d.values()?;
-            let (after, after_marks) = write_resource(w, d, &values, version)?;
-            let rendered = Rendered {
-                after: after.map(|range| &w.as_bytes()[range]),
-                after_marks: after_marks.map(|range| &w.as_bytes()[range]),
-            };
-            write_resource_change_of(change, d, &values, rendered, version)
+            let values = ValuesJson::of(d, version)?;
+            write_resource(w, d, &values, version)?;
+            write_resource_change_of(change, d, &values)
         },
         |w, i| ops.get(i).into_iter().flatten().for_each(|op| op.apply(w)),
     )?;
@@ -158,21 +151,16 @@ impl<'l, 'a> Layout<'l, 'a> {
     }
 }
 
-/// Where a resource's `values` and `sensitive_values` are in the writer's buffer, those
-/// written.
-type Written = (Option<Range<usize>>, Option<Range<usize>>);
-
-/// Writes one resource; returns where its `values` and `sensitive_values` went.
+/// Writes one resource.
 fn write_resource(
     w: &mut Writer<'_>,
     d: &Located<'_>,
-    v: &Values,
+    v: &ValuesJson,
     version: &TfVersion,
-) -> Result<Written, Error> {
-    let at = d.rc.addr.as_str();
+) -> Result<(), Error> {
     w.begin_object();
     w.key("address");
-    w.string(at);
+    w.string(d.rc.addr.as_str());
     w.key("mode");
     w.string(mode_name(d.addr.mode));
     w.key("type");
@@ -184,15 +172,15 @@ fn write_resource(
     w.string(&d.provider);
     w.key("schema_version");
     w.u64(d.schema_version);
-    let values = write_attribute_values(w, "values", &v.after, at, version.unknown_elements())?;
-    let mut marks = None;
+    if let Some(json) = v.values() {
+        w.key("values");
+        w.raw(json);
+    }
     if version.has_sensitive_values() {
         w.key("sensitive_values");
-        let start = w.len();
-        write_sensitive_as_bool(w, &v.after, &Marks::from_paths(v.after_paths.iter()));
-        marks = Some(start..w.len());
+        w.raw(v.sensitive_values());
     }
     write_planned_identity(w, d)?;
     w.end_object();
-    Ok((values, marks))
+    Ok(())
 }

@@ -1,0 +1,214 @@
+//! The transformations of [`transform`](crate::transform), applied to a value read into a
+//! [`Tape`](tfshow_cty::msgpack::tape::Tape) instead of decoded into a
+//! [`Value`](tfshow_cty::Value): the same JSON, without building and freeing a tree for every
+//! value of a plan.
+
+use tfshow_cty::msgpack::pull::Item;
+use tfshow_cty::msgpack::tape::Cell;
+use tfshow_cty::{NumberError, UnknownShape};
+use tfshow_gojson::Writer;
+
+use crate::marks::{Marks, NO_MARKS};
+use crate::transform::UnknownElements;
+
+/// Writes `v` with unknown values left out, as
+/// [`transform::write_known`](crate::transform::write_known) does.
+pub(crate) fn write_known(
+    w: &mut Writer<'_>,
+    v: Cell<'_, '_>,
+    mode: UnknownElements,
+) -> Result<(), NumberError> {
+    match v.item() {
+        Item::Unknown(_) | Item::Null => w.null(),
+        Item::Bool(b) => w.bool(*b),
+        Item::Number(n) => w.raw_with(|buf| n.write_json(buf))?,
+        Item::String(s) => w.string(s),
+        item @ (Item::List(_) | Item::Set(_) | Item::Tuple(_)) => {
+            let keep_unknown = mode == UnknownElements::Null || matches!(item, Item::List(_));
+            w.begin_array();
+            for (_, e) in v.children() {
+                if keep_unknown || !e.item().is_unknown() {
+                    write_known(w, e, mode)?;
+                }
+            }
+            w.end_array();
+        }
+        Item::Map(_) | Item::Object(_) => {
+            w.begin_object();
+            for (k, e) in v.children() {
+                if !e.item().is_unknown() {
+                    w.key(k);
+                    write_known(w, e, mode)?;
+                }
+            }
+            w.end_object();
+        }
+    }
+    Ok(())
+}
+
+/// Whether `v` is a map or object with a known entry.
+pub(crate) fn has_known_entries(v: Cell<'_, '_>) -> bool {
+    matches!(v.item(), Item::Map(_) | Item::Object(_))
+        && v.children().any(|(_, e)| !e.item().is_unknown())
+}
+
+/// Writes `v` as [`transform::write_unknown_as_bool`](crate::transform::write_unknown_as_bool)
+/// does.
+pub(crate) fn write_unknown_as_bool(w: &mut Writer<'_>, v: Cell<'_, '_>) {
+    match v.item() {
+        Item::Unknown(_) => w.bool(true),
+        Item::List(_) | Item::Set(_) | Item::Tuple(_) => {
+            w.begin_array();
+            for (_, e) in v.children() {
+                write_unknown_as_bool(w, e);
+            }
+            w.end_array();
+        }
+        Item::Map(_) | Item::Object(_) => {
+            w.begin_object();
+            for (k, e) in v.children() {
+                // Known primitives and nulls give `false`, which objects leave out.
+                if e.item().is_unknown() || e.item().is_collection() {
+                    w.key(k);
+                    write_unknown_as_bool(w, e);
+                }
+            }
+            w.end_object();
+        }
+        Item::Null | Item::Bool(_) | Item::Number(_) | Item::String(_) => w.bool(false),
+    }
+}
+
+/// Writes `v` as [`transform::write_sensitive_as_bool`](crate::transform::write_sensitive_as_bool)
+/// does, for a value marked at `marks`.
+pub(crate) fn write_sensitive_as_bool(w: &mut Writer<'_>, v: Cell<'_, '_>, marks: &Marks) {
+    if marks.is_marked() {
+        return w.bool(true);
+    }
+    match v.item() {
+        Item::Unknown(UnknownShape::Sequence) => w.raw(b"[]"),
+        Item::Unknown(UnknownShape::Mapping) => w.raw(b"{}"),
+        // Marks on set elements apply to the whole set.
+        Item::Set(n) if *n > 0 && marks.has_children() => w.bool(true),
+        item @ (Item::List(_) | Item::Set(_) | Item::Tuple(_)) => {
+            let set = matches!(item, Item::Set(_));
+            w.begin_array();
+            for (i, (_, e)) in v.children().enumerate() {
+                write_sensitive_as_bool(w, e, if set { &NO_MARKS } else { marks.index(i) });
+            }
+            w.end_array();
+        }
+        Item::Map(_) | Item::Object(_) => {
+            w.begin_object();
+            for (k, e) in v.children() {
+                let m = marks.attr(k);
+                if !is_false(e.item(), m) {
+                    w.key(k);
+                    write_sensitive_as_bool(w, e, m);
+                }
+            }
+            w.end_object();
+        }
+        Item::Unknown(_) | Item::Null | Item::Bool(_) | Item::Number(_) | Item::String(_) => {
+            w.bool(false)
+        }
+    }
+}
+
+/// Whether `SensitiveAsBool` gives `false` (which objects leave out): unmarked primitives,
+/// nulls and unknowns that are not collections.
+fn is_false(item: &Item<'_>, marks: &Marks) -> bool {
+    !marks.is_marked()
+        && !item.is_collection()
+        && !matches!(
+            item,
+            Item::Unknown(UnknownShape::Sequence | UnknownShape::Mapping)
+        )
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+    use tfshow_cty::arbitrary::typed_value;
+    use tfshow_cty::msgpack::tape::Tape;
+    use tfshow_cty::msgpack::{decode, encode, Options};
+    use tfshow_cty::{Number, Path, PathStep, Value};
+    use tfshow_gojson::{Dialect, Writer};
+
+    use super::*;
+    use crate::transform;
+
+    /// Every path into `v`, in order.
+    fn paths(v: &Value, at: &mut Path, out: &mut Vec<Path>) {
+        out.push(at.clone());
+        let steps: Vec<(PathStep, &Value)> = match v.peel() {
+            Value::List(items) | Value::Set(items) | Value::Tuple(items) => (items.iter())
+                .enumerate()
+                .map(|(i, e)| {
+                    (
+                        PathStep::Index(Value::Number(Number::from_u64(i as u64))),
+                        e,
+                    )
+                })
+                .collect(),
+            Value::Map(entries) | Value::Object(entries) => (entries.iter())
+                .map(|(k, e)| (PathStep::Attr(k.to_string()), e))
+                .collect(),
+            _ => Vec::new(),
+        };
+        for (step, e) in steps {
+            at.push(step);
+            paths(e, at, out);
+            at.pop();
+        }
+    }
+
+    fn json(f: impl FnOnce(&mut Writer<'_>)) -> Vec<u8> {
+        let mut w = Writer::new(Dialect::Modern);
+        f(&mut w);
+        w.into_bytes()
+    }
+
+    proptest! {
+        #[test]
+        fn the_tape_gives_the_json_the_tree_gives(
+            (t, v) in typed_value(),
+            modern in any::<bool>(),
+            chosen in any::<u64>(),
+        ) {
+            let bytes = encode(&v, &t).unwrap();
+            let tree = decode(&bytes, &t, &Options::default()).unwrap();
+            let tape = Tape::read(&bytes, &t, &Options::default()).unwrap();
+            let cell = tape.root();
+            let mode = if modern { UnknownElements::Null } else { UnknownElements::NullInListsOnly };
+
+            let mut from_tree = Ok(());
+            let mut from_tape = Ok(());
+            let a = json(|w| from_tree = transform::write_known(w, &tree, mode).map_err(|_| ()));
+            let b = json(|w| from_tape = write_known(w, cell, mode).map_err(|_| ()));
+            prop_assert_eq!(from_tree, from_tape);
+            if from_tree.is_ok() {
+                prop_assert_eq!(String::from_utf8_lossy(&a), String::from_utf8_lossy(&b));
+            }
+
+            prop_assert_eq!(cell.has_unknown(), !tree.is_wholly_known());
+            let a = json(|w| transform::write_unknown_as_bool(w, &tree));
+            let b = json(|w| write_unknown_as_bool(w, cell));
+            prop_assert_eq!(String::from_utf8_lossy(&a), String::from_utf8_lossy(&b));
+
+            let known_entries = matches!(tree.peel(),
+                Value::Object(e) | Value::Map(e) if e.iter().any(|(_, v)| !v.is_unknown()));
+            prop_assert_eq!(has_known_entries(cell), known_entries);
+
+            // Marks at a pseudo-random choice of the value's paths.
+            let mut all = Vec::new();
+            paths(&tree, &mut Vec::new(), &mut all);
+            let marked = all.iter().enumerate().filter(|(i, _)| chosen >> (i % 64) & 1 == 1);
+            let marks = Marks::from_paths(marked.map(|(_, p)| p));
+            let a = json(|w| transform::write_sensitive_as_bool(w, &tree, &marks));
+            let b = json(|w| write_sensitive_as_bool(w, cell, &marks));
+            prop_assert_eq!(String::from_utf8_lossy(&a), String::from_utf8_lossy(&b));
+        }
+    }
+}
