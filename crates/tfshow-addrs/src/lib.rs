@@ -16,6 +16,7 @@ mod printable;
 mod provider;
 mod quote;
 mod resource;
+mod sort;
 
 pub use error::ParseError;
 pub use key::InstanceKey;
@@ -23,3 +24,4 @@ pub use module::{Module, ModuleInstance, ModuleInstanceStep};
 pub use provider::{AbsProviderConfig, Provider, DEFAULT_REGISTRY_HOST};
 pub use quote::{go_quote, is_printable};
 pub use resource::{AbsResource, AbsResourceInstance, ConfigResource, ResourceMode};
+pub use sort::sort_by_address;

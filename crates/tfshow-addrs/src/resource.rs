@@ -119,12 +119,17 @@ impl AbsResourceInstance {
     /// first, then step-wise name and key), then mode (data first), type, name (byte order)
     /// and instance key (none < wildcard < int < string).
     pub fn cmp_terraform(&self, other: &Self) -> Ordering {
+        self.cmp_resource(other)
+            .then_with(|| self.key.cmp(&other.key))
+    }
+
+    /// [`AbsResourceInstance::cmp_terraform`] of the resources, keys left out.
+    pub(crate) fn cmp_resource(&self, other: &Self) -> Ordering {
         self.module
             .cmp(&other.module)
             .then_with(|| self.mode.rank().cmp(&other.mode.rank()))
             .then_with(|| self.type_.as_bytes().cmp(other.type_.as_bytes()))
             .then_with(|| self.name.as_bytes().cmp(other.name.as_bytes()))
-            .then_with(|| self.key.cmp(&other.key))
     }
 
     /// The string form of the module instance part (`""` in the root module).

@@ -81,8 +81,13 @@ pub(crate) fn write_unknown_as_bool(w: &mut Writer<'_>, v: Cell<'_, '_>) {
 }
 
 /// Writes `v` as [`transform::write_sensitive_as_bool`](crate::transform::write_sensitive_as_bool)
-/// does, for a value marked at `marks`.
-pub(crate) fn write_sensitive_as_bool(w: &mut Writer<'_>, v: Cell<'_, '_>, marks: &Marks) {
+/// does, for a value marked at `marks` and also at its attributes (or map keys) `also`.
+pub(crate) fn write_sensitive_as_bool(
+    w: &mut Writer<'_>,
+    v: Cell<'_, '_>,
+    marks: &Marks,
+    also: &[String],
+) {
     if marks.is_marked() {
         return w.bool(true);
     }
@@ -90,12 +95,13 @@ pub(crate) fn write_sensitive_as_bool(w: &mut Writer<'_>, v: Cell<'_, '_>, marks
         Item::Unknown(UnknownShape::Sequence) => w.raw(b"[]"),
         Item::Unknown(UnknownShape::Mapping) => w.raw(b"{}"),
         // Marks on set elements apply to the whole set.
-        Item::Set(n) if *n > 0 && marks.has_children() => w.bool(true),
+        Item::Set(n) if *n > 0 && (marks.has_children() || !also.is_empty()) => w.bool(true),
         item @ (Item::List(_) | Item::Set(_) | Item::Tuple(_)) => {
             let set = matches!(item, Item::Set(_));
             w.begin_array();
             for (i, (_, e)) in v.children().enumerate() {
-                write_sensitive_as_bool(w, e, if set { &NO_MARKS } else { marks.index(i) });
+                let m = if set { &NO_MARKS } else { marks.index(i) };
+                write_sensitive_as_bool(w, e, m, &[]);
             }
             w.end_array();
         }
@@ -103,9 +109,12 @@ pub(crate) fn write_sensitive_as_bool(w: &mut Writer<'_>, v: Cell<'_, '_>, marks
             w.begin_object();
             for (k, e) in v.children() {
                 let m = marks.attr(k);
-                if !is_false(e.item(), m) {
+                if also.iter().any(|a| a == k) {
                     w.key(k);
-                    write_sensitive_as_bool(w, e, m);
+                    w.bool(true);
+                } else if !is_false(e.item(), m) {
+                    w.key(k);
+                    write_sensitive_as_bool(w, e, m, &[]);
                 }
             }
             w.end_object();
@@ -205,9 +214,26 @@ mod tests {
             let mut all = Vec::new();
             paths(&tree, &mut Vec::new(), &mut all);
             let marked = all.iter().enumerate().filter(|(i, _)| chosen >> (i % 64) & 1 == 1);
-            let marks = Marks::from_paths(marked.map(|(_, p)| p));
+            let mut marks = Marks::from_paths(marked.map(|(_, p)| p));
+            let b = json(|w| write_sensitive_as_bool(w, cell, &marks, &[]));
             let a = json(|w| transform::write_sensitive_as_bool(w, &tree, &marks));
-            let b = json(|w| write_sensitive_as_bool(w, cell, &marks));
+            prop_assert_eq!(String::from_utf8_lossy(&a), String::from_utf8_lossy(&b));
+            // Also marked: some of the top-level attributes, and a name that is not one.
+            let mut also: Vec<String> = all.iter()
+                .filter_map(|p| match p.as_slice() {
+                    [PathStep::Attr(name)] => Some(name.clone()),
+                    _ => None,
+                })
+                .enumerate()
+                .filter(|(i, _)| chosen >> (63 - i % 64) & 1 == 1)
+                .map(|(_, name)| name)
+                .collect();
+            also.push("not-an-attribute".into());
+            let b = json(|w| write_sensitive_as_bool(w, cell, &marks, &also));
+            for name in &also {
+                marks.add(&[PathStep::Attr(name.clone())]);
+            }
+            let a = json(|w| transform::write_sensitive_as_bool(w, &tree, &marks));
             prop_assert_eq!(String::from_utf8_lossy(&a), String::from_utf8_lossy(&b));
         }
     }

@@ -8,7 +8,7 @@ use crate::Type;
 /// The items of one msgpack value in reading order, each collection followed by its
 /// elements. Read with [`Pull`], so it holds what [`decode`](super::decode) would decode,
 /// minus what `Pull` refuses.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Tape<'a> {
     nodes: Vec<Node<'a>>,
 }
@@ -22,11 +22,26 @@ struct Node<'a> {
     end: usize,
 }
 
+thread_local! {
+    /// The node buffer of the last tape dropped on this thread, for the next one.
+    static SPARE: std::cell::Cell<Vec<Node<'static>>> = const { std::cell::Cell::new(Vec::new()) };
+}
+
+/// Spare buffers larger than this many nodes are freed rather than kept.
+const MAX_SPARE: usize = 1 << 14;
+
+/// An empty vector with `v`'s allocation, for nodes of another lifetime. (Collecting a
+/// vector's iterator into a vector of a type of the same layout reuses the allocation.)
+fn recycle<'b>(mut v: Vec<Node<'_>>) -> Vec<Node<'b>> {
+    v.clear();
+    v.into_iter().map(|_| unreachable!("cleared")).collect()
+}
+
 impl<'a> Tape<'a> {
     /// Reads one value of type `ty` from `bytes`.
     pub fn read(bytes: &'a [u8], ty: &Type, opts: &Options) -> PullResult<Tape<'a>> {
         let mut tape = Tape {
-            nodes: Vec::with_capacity(64),
+            nodes: recycle(SPARE.take()),
         };
         push(&mut Pull::new(bytes, opts), ty, "", &mut tape.nodes)?;
         Ok(tape)
@@ -37,6 +52,15 @@ impl<'a> Tape<'a> {
         Cell {
             nodes: &self.nodes,
             i: 0,
+        }
+    }
+}
+
+impl Drop for Tape<'_> {
+    fn drop(&mut self) {
+        let nodes = std::mem::take(&mut self.nodes);
+        if nodes.capacity() <= MAX_SPARE {
+            SPARE.set(recycle(nodes));
         }
     }
 }
@@ -97,5 +121,23 @@ impl<'t, 'a> Cell<'t, 'a> {
     pub fn has_unknown(&self) -> bool {
         let end = self.nodes[self.i].end;
         self.nodes[self.i..end].iter().any(|n| n.item.is_unknown())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_dropped_tape_leaves_its_buffer_for_the_next() {
+        let ty = Type::List(Box::new(Type::Bool));
+        let bytes = b"\x93\xc3\xc2\xc3";
+        let first = Tape::read(bytes, &ty, &Options::default()).unwrap();
+        let buffer = first.nodes.as_ptr();
+        assert_eq!(first.root().children().count(), 3);
+        drop(first);
+        let second = Tape::read(bytes, &ty, &Options::default()).unwrap();
+        assert_eq!(second.nodes.as_ptr(), buffer);
+        assert_eq!(second.root().children().count(), 3);
     }
 }

@@ -178,11 +178,11 @@ fn locate_all<'a, C: Borrow<ResourceInstanceChange> + Sync>(
 /// address string.
 fn sort_changes(changes: &mut [&Located<'_>], version: &TfVersion) {
     if version.sorts_by_components() {
-        changes.sort_by(|a, b| {
-            a.addr
-                .cmp_terraform(b.addr)
-                .then_with(|| a.rc.deposed_key.cmp(&b.rc.deposed_key))
-        });
+        tfshow_addrs::sort_by_address(
+            changes,
+            |d| d.addr,
+            |a, b| a.rc.deposed_key.cmp(&b.rc.deposed_key),
+        );
     } else {
         crate::gosort::slice_legacy(changes, |a, b| a.rc.addr < b.rc.addr);
     }

@@ -9,6 +9,8 @@
 
 use std::collections::HashMap;
 
+use rayon::slice::ParallelSliceMut;
+
 use tfshow_addrs::ModuleInstance;
 use tfshow_gojson::Writer;
 use tfshow_planfile::model::Action;
@@ -37,17 +39,22 @@ pub(crate) fn write_root_module(
     kept: &mut Kept,
 ) -> Result<(), Error> {
     // Resources per module, and each module's children in order of first appearance.
+    let mut by_module: HashMap<&ModuleInstance, Vec<&Located<'_>>> = HashMap::new();
+    let mut modules = Vec::new();
+    for d in changes.iter().filter(|d| is_planned(d)) {
+        let list = by_module.entry(&d.addr.module).or_insert_with(|| {
+            modules.push(&d.addr.module);
+            Vec::new()
+        });
+        list.push(d);
+    }
     let mut resources: HashMap<String, Vec<&Located<'_>>> = HashMap::new();
     let mut children: HashMap<String, Vec<String>> = HashMap::new();
     let mut seen: HashMap<String, ()> = HashMap::new();
-    for d in changes.iter().filter(|d| is_planned(d)) {
-        let module = d.addr.module.to_string();
-        resources.entry(module.clone()).or_default().push(d);
-        if d.addr.module.is_root() {
-            continue;
-        }
+    for module in modules {
+        let name = module.to_string();
         // Record each ancestor → child link once, root first.
-        let steps = &d.addr.module.0;
+        let steps = &module.0;
         for depth in 1..=steps.len() {
             let child = ModuleInstance(steps[..depth].to_vec()).to_string();
             let parent = ModuleInstance(steps[..depth - 1].to_vec()).to_string();
@@ -55,6 +62,7 @@ pub(crate) fn write_root_module(
                 children.entry(parent).or_default().push(child);
             }
         }
+        resources.insert(name, by_module.remove(module).unwrap_or_default());
     }
     if let Some(root_children) = children.get_mut("") {
         root_children.sort();
@@ -129,7 +137,8 @@ impl<'l, 'a> Layout<'l, 'a> {
         self.op(Op::BeginObject);
         if let Some(list) = resources.get(addr) {
             let mut list = list.clone();
-            list.sort_by(|a, b| a.rc.addr.cmp(&b.rc.addr));
+            // Addresses of planned resources are unique (deposed objects are not planned).
+            list.par_sort_unstable_by(|a, b| a.rc.addr.cmp(&b.rc.addr));
             self.op(Op::Key("resources"));
             self.op(Op::BeginArray);
             self.items.extend(list);

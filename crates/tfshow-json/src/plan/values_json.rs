@@ -10,7 +10,7 @@ use std::ops::Range;
 use tfshow_cty::msgpack::tape::{Cell, Tape};
 use tfshow_cty::msgpack::Options;
 use tfshow_cty::NumberError;
-use tfshow_cty::{PathStep, Value};
+use tfshow_cty::Value;
 use tfshow_gojson::Writer;
 
 use super::decode::{Located, Values};
@@ -181,18 +181,19 @@ impl ValuesJson {
                 w.raw(b"{}");
             }
         });
-        let mut marks = Marks::from_paths(&before_paths);
-        add_attributes(&mut marks, schema_attrs);
+        let marks = Marks::from_paths(&before_paths);
         let before_sensitive = span(&mut w, |w| {
-            transcode::write_sensitive_as_bool(w, before, &marks);
+            transcode::write_sensitive_as_bool(w, before, &marks, schema_attrs);
         });
-        let mut marks = Marks::from_paths(&after_paths);
+        let marks = Marks::from_paths(&after_paths);
         let sensitive_values = span(&mut w, |w| {
-            transcode::write_sensitive_as_bool(w, after, &marks);
+            transcode::write_sensitive_as_bool(w, after, &marks, &[]);
         });
-        let after_sensitive = if add_attributes(&mut marks, schema_attrs) {
+        // Whether the schema marks what the plan does not.
+        let more = (schema_attrs.iter()).any(|name| !marks.attr(name).is_marked());
+        let after_sensitive = if more {
             span(&mut w, |w| {
-                transcode::write_sensitive_as_bool(w, after, &marks)
+                transcode::write_sensitive_as_bool(w, after, &marks, schema_attrs);
             })
         } else {
             sensitive_values.clone()
@@ -208,15 +209,6 @@ impl ValuesJson {
             after_sensitive,
         }))
     }
-}
-
-/// Marks the attributes `names`; returns whether that changed the marks.
-fn add_attributes(marks: &mut Marks, names: &[String]) -> bool {
-    let mut changed = false;
-    for name in names {
-        changed |= marks.add(&[PathStep::Attr(name.clone())]);
-    }
-    changed
 }
 
 /// Writes with `f`; returns where it went.
