@@ -58,9 +58,16 @@ impl<'a> Tape<'a> {
 
 impl Drop for Tape<'_> {
     fn drop(&mut self) {
+        // Keep the larger of this buffer and the spare one: a change's small `before` and
+        // large `after` are dropped one after the other.
         let nodes = std::mem::take(&mut self.nodes);
         if nodes.capacity() <= MAX_SPARE {
-            SPARE.set(recycle(nodes));
+            let spare = SPARE.take();
+            SPARE.set(if spare.capacity() >= nodes.capacity() {
+                spare
+            } else {
+                recycle(nodes)
+            });
         }
     }
 }
