@@ -109,7 +109,18 @@ pub fn show_json(
     write_plan(&mut w, &input, schemas)?;
     w.raw(b"\n");
     w.finish().map_err(Error::Io)?;
+    drop_later((file, prior, prev, tree, defaults));
     Ok(Shown::Plan)
+}
+
+/// Drops `value` on another thread: freeing a big plan's many small allocations takes
+/// milliseconds that the caller need not wait for. (A program that exits right after does not
+/// wait for it either.)
+fn drop_later<T: Send + 'static>(value: T) {
+    // If no thread can be started, the closure and `value` are dropped here.
+    let _ = std::thread::Builder::new()
+        .name("tfshow-drop".into())
+        .spawn(move || drop(value));
 }
 
 /// The module tree of the plan's configuration snapshot, if it has one.
