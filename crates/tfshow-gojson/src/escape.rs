@@ -27,6 +27,16 @@ static SPECIAL: [bool; 256] = {
 pub fn write_quoted(out: &mut Vec<u8>, s: &str, dialect: Dialect) {
     let bytes = s.as_bytes();
     out.reserve(bytes.len() + 2);
+    // Most strings need no escaping: look at every byte without branching, then copy.
+    if !bytes
+        .iter()
+        .fold(false, |any, &b| any | SPECIAL[b as usize])
+    {
+        out.push(b'"');
+        out.extend_from_slice(bytes);
+        out.push(b'"');
+        return;
+    }
     out.push(b'"');
     let mut start = 0;
     let mut i = 0;

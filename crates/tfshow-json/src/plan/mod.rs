@@ -104,17 +104,51 @@ pub fn write_document(
         sort_changes(&mut in_order, &version);
         write_changes(w, "resource_drift", &in_order, &version, None)?;
     }
-    write_changes(w, "resource_changes", &in_order, &version, Some(&mut kept))?;
-    write_deferred(w, plan, schemas, &versions, &version)?;
+    // What follows `prior_state` is rendered on another thread while this one copies the
+    // kept changes out: it is small, and independent of them.
+    let dialect = w.dialect();
+    let tail = std::thread::scope(|s| {
+        let tail = s.spawn(|| {
+            let mut t = Writer::new(dialect);
+            t.begin_sequence();
+            write_tail(&mut t, input, schemas, &versions, &version).map(|()| t.into_bytes())
+        });
+        let head = (|| {
+            write_changes(w, "resource_changes", &in_order, &version, Some(&mut kept))?;
+            write_deferred(w, plan, schemas, &versions, &version)?;
+            if !outputs.is_empty() {
+                w.key("output_changes");
+                outputs::write_output_changes(w, &outputs, &version)?;
+            }
+            if let Some(prior) = input.prior_state.filter(|s| !s.is_empty()) {
+                w.key("prior_state");
+                crate::state::write_document(w, prior, schemas, &version)?;
+            }
+            Ok(())
+        })();
+        let tail = tail
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        head.and(tail)
+    })?;
+    if !tail.is_empty() {
+        // The tail's members, after a comma.
+        w.raw(&tail);
+    }
+    w.end_object();
+    Ok(())
+}
 
-    if !outputs.is_empty() {
-        w.key("output_changes");
-        outputs::write_output_changes(w, &outputs, &version)?;
-    }
-    if let Some(prior) = input.prior_state.filter(|s| !s.is_empty()) {
-        w.key("prior_state");
-        crate::state::write_document(w, prior, schemas, &version)?;
-    }
+/// Writes the members of the plan document after `prior_state`: `configuration`,
+/// `relevant_attributes`, `checks`, `timestamp`, `applyable`, `complete`, `errored`.
+fn write_tail(
+    w: &mut Writer<'_>,
+    input: &PlanInput<'_>,
+    schemas: Option<&Schemas>,
+    versions: &decode::StateSchemaVersions,
+    version: &TfVersion,
+) -> Result<(), Error> {
+    let plan = input.plan;
     if let Some(config) = input.configuration {
         w.key("configuration");
         let fallback = |provider: &str, mode: tfshow_schema::Mode, type_name: &str| {
@@ -122,7 +156,7 @@ pub fn write_document(
                 .get(&(provider.to_owned(), mode, type_name.to_owned()))
                 .copied()
         };
-        crate::config::write_configuration(w, config, schemas, &version, &fallback)?;
+        crate::config::write_configuration(w, config, schemas, version, &fallback)?;
     }
     if version.at_least(1, 2, 0) {
         let attrs = plan
@@ -155,7 +189,6 @@ pub fn write_document(
         w.key("errored");
         w.bool(plan.errored);
     }
-    w.end_object();
     Ok(())
 }
 
