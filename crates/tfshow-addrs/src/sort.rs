@@ -1,9 +1,9 @@
 //! Sorting many resource instances in Terraform's order, fast.
 
+use foldhash::{HashMap, HashMapExt};
 use std::cmp::Ordering;
-use std::collections::HashMap;
 
-use crate::{AbsResourceInstance, ModuleInstance, ResourceMode};
+use crate::{AbsResourceInstance, InstanceKey, ModuleInstance, ResourceMode};
 
 /// Sorts `items` by their addresses in Terraform's order
 /// ([`AbsResourceInstance::cmp_terraform`]), then by `tie`, stably.
@@ -17,35 +17,63 @@ pub fn sort_by_address<T: Clone>(
     tie: impl Fn(&T, &T) -> Ordering,
 ) {
     type Resource<'a> = (&'a ModuleInstance, ResourceMode, &'a str, &'a str);
-    let mut ids: HashMap<Resource<'_>, usize> = HashMap::new();
+    let mut ids: HashMap<Resource<'_>, u32> = HashMap::with_capacity(64);
     let mut resources: Vec<&AbsResourceInstance> = Vec::new();
-    let item_ids: Vec<usize> = items
+    let item_ids: Vec<u32> = items
         .iter()
         .map(|item| {
             let a = addr(item);
             *ids.entry((&a.module, a.mode, &a.type_, &a.name))
                 .or_insert_with(|| {
                     resources.push(a);
-                    resources.len() - 1
+                    (resources.len() - 1) as u32
                 })
         })
         .collect();
     let mut by_rank: Vec<usize> = (0..resources.len()).collect();
     by_rank.sort_by(|&i, &j| resources[i].cmp_resource(resources[j]));
-    let mut rank = vec![0; resources.len()];
+    let mut rank = vec![0u32; resources.len()];
     for (r, &id) in by_rank.iter().enumerate() {
-        rank[id] = r;
+        rank[id] = r as u32;
     }
-    let mut order: Vec<(usize, usize)> = (item_ids.iter().enumerate())
-        .map(|(i, &id)| (rank[id], i))
+    // Each item's resource rank and key, compared without looking at the item again except
+    // for string keys and ties.
+    let mut order: Vec<Sortable<'_>> = (item_ids.iter().enumerate())
+        .map(|(i, &id)| {
+            let key = &addr(&items[i]).key;
+            let (kind, int) = match key {
+                InstanceKey::None => (0, 0),
+                InstanceKey::Wildcard => (1, 0),
+                InstanceKey::Int(n) => (2, *n),
+                InstanceKey::Str(_) => (3, 0),
+            };
+            Sortable {
+                rank: rank[id as usize],
+                kind,
+                int,
+                key,
+                index: i,
+            }
+        })
         .collect();
-    order.sort_by(|&(ra, a), &(rb, b)| {
-        ra.cmp(&rb)
-            .then_with(|| addr(&items[a]).key.cmp(&addr(&items[b]).key))
-            .then_with(|| tie(&items[a], &items[b]))
+    order.sort_by(|a, b| {
+        (a.rank, a.kind, a.int)
+            .cmp(&(b.rank, b.kind, b.int))
+            .then_with(|| a.key.cmp(b.key))
+            .then_with(|| tie(&items[a.index], &items[b.index]))
     });
-    let sorted: Vec<T> = order.iter().map(|&(_, i)| items[i].clone()).collect();
+    let sorted: Vec<T> = order.iter().map(|s| items[s.index].clone()).collect();
     items.clone_from_slice(&sorted);
+}
+
+/// What items are sorted by: the rank of their resource, then their instance key (its kind
+/// and integer at hand).
+struct Sortable<'a> {
+    rank: u32,
+    kind: u8,
+    int: i64,
+    key: &'a InstanceKey,
+    index: usize,
 }
 
 #[cfg(test)]
@@ -53,7 +81,7 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::{InstanceKey, ModuleInstanceStep};
+    use crate::ModuleInstanceStep;
 
     fn key() -> impl Strategy<Value = InstanceKey> {
         prop_oneof![

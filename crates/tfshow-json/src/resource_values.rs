@@ -9,6 +9,7 @@ use tfshow_schema::{IdentitySchema, Mode, Schema, Schemas};
 use crate::error::{invalid, Error};
 
 /// The schema for one resource type, when schemas were given.
+#[derive(Clone, Copy)]
 pub(crate) struct TypeInfo<'a> {
     pub schema: Option<&'a Schema>,
     /// The identity schema of a managed resource type, if it has one.
@@ -21,8 +22,7 @@ impl<'a> TypeInfo<'a> {
         provider: &str,
         mode: Mode,
         type_name: &str,
-        at: &str,
-    ) -> Result<Self, Error> {
+    ) -> Result<Self, String> {
         match schemas {
             None => Ok(TypeInfo {
                 schema: None,
@@ -37,9 +37,8 @@ impl<'a> TypeInfo<'a> {
                         None
                     },
                 }),
-                None => Err(invalid(
-                    at,
-                    format!("no schema found for {type_name} (in provider {provider})"),
+                None => Err(format!(
+                    "no schema found for {type_name} (in provider {provider})"
                 )),
             },
         }

@@ -261,7 +261,7 @@ fn write_object(
         Mode::Managed => SchemaMode::Managed,
         Mode::Data => SchemaMode::Data,
     };
-    let info = TypeInfo::lookup(schemas, &provider, mode, &r.type_, at)?;
+    let info = TypeInfo::lookup(schemas, &provider, mode, &r.type_).map_err(|e| invalid(at, e))?;
     let deposed = !inst.deposed.is_empty();
     if let (Some(s), false) = (info.schema, deposed) {
         if s.version != inst.schema_version {

@@ -1,7 +1,9 @@
 //! Resource changes decoded once, for both `planned_values` and `resource_changes`.
 
-use std::collections::HashMap;
+use std::collections::HashMap as StdHashMap;
 use std::sync::Arc;
+
+use foldhash::{HashMap, HashMapExt};
 use tfshow_addrs::{AbsProviderConfig, AbsResourceInstance, ResourceMode};
 use tfshow_cty::msgpack::{decode_untyped, Options};
 use tfshow_cty::{Path, PathStep, Value};
@@ -87,11 +89,11 @@ pub(crate) fn cty_path(p: &model::Path, at: &str) -> Result<Path, Error> {
 }
 
 /// Schema versions seen in states, by (provider, mode, type): the best guess without schemas.
-pub(crate) type StateSchemaVersions = HashMap<(String, Mode, String), u64>;
+pub(crate) type StateSchemaVersions = StdHashMap<(String, Mode, String), u64>;
 
 /// Collects the schema versions of the current objects in `states`.
 pub(crate) fn state_schema_versions(states: &[Option<&State>]) -> StateSchemaVersions {
-    let mut out = HashMap::new();
+    let mut out = StdHashMap::new();
     for s in states.iter().flatten() {
         for r in &s.resources {
             let Ok(p) = AbsProviderConfig::parse(&r.provider) else {
@@ -111,26 +113,61 @@ pub(crate) fn state_schema_versions(states: &[Option<&State>]) -> StateSchemaVer
     out
 }
 
-/// The provider source address of each provider configuration address, parsed once each:
-/// a plan names the same few providers in every change.
-pub(crate) struct ProviderSources(HashMap<String, Result<Arc<str>, String>>);
+/// What a change's provider configuration, mode and resource type resolve to: the provider
+/// source address, the schema and the schema version. A plan names few of them, so each is
+/// resolved once ([`Resolver`]).
+#[derive(Clone)]
+struct Resolved<'a> {
+    provider: Arc<str>,
+    info: TypeInfo<'a>,
+    schema_version: u64,
+}
 
-impl ProviderSources {
-    pub(crate) fn of<'a>(changes: impl IntoIterator<Item = &'a ResourceInstanceChange>) -> Self {
-        let mut map = HashMap::new();
+type ResolverKey<'c> = (&'c str, Mode, &'c str);
+
+/// The resolutions of the changes' (provider configuration, mode, type) triples, each worked
+/// out once.
+pub(crate) struct Resolver<'c, 'a> {
+    /// Failures are kept as their message, to be reported for each change concerned.
+    resolved: HashMap<ResolverKey<'c>, Result<Resolved<'a>, String>>,
+}
+
+impl<'c, 'a> Resolver<'c, 'a> {
+    pub(crate) fn of(
+        changes: impl IntoIterator<Item = &'c ResourceInstanceChange>,
+        schemas: Option<&'a Schemas>,
+        fallback_versions: &StateSchemaVersions,
+    ) -> Self {
+        let mut providers: HashMap<&str, Result<Arc<str>, String>> = HashMap::new();
+        let mut resolved = HashMap::new();
         for rc in changes {
-            if !map.contains_key(&rc.provider) {
-                map.insert(rc.provider.clone(), provider_source(&rc.provider));
+            let mode = schema_mode(rc.address.mode);
+            let key = (rc.provider.as_str(), mode, rc.address.type_.as_str());
+            if resolved.contains_key(&key) {
+                continue;
             }
+            let provider = providers
+                .entry(rc.provider.as_str())
+                .or_insert_with(|| provider_source(&rc.provider))
+                .clone();
+            let resolution = provider.and_then(|provider| {
+                let info = TypeInfo::lookup(schemas, &provider, mode, &rc.address.type_)?;
+                let schema_version = match info.schema {
+                    Some(s) => s.version,
+                    None => fallback_versions
+                        .get(&(provider.to_string(), mode, rc.address.type_.clone()))
+                        .copied()
+                        .unwrap_or(0),
+                };
+                Ok(Resolved {
+                    provider,
+                    info,
+                    schema_version,
+                })
+            });
+            resolved.insert(key, resolution);
         }
-        ProviderSources(map)
-    }
-
-    fn get(&self, config: &str) -> Result<Arc<str>, String> {
-        self.0
-            .get(config)
-            .cloned()
-            .unwrap_or_else(|| provider_source(config))
+        Resolver { resolved }
     }
 }
 
@@ -141,32 +178,34 @@ fn provider_source(config: &str) -> Result<Arc<str>, String> {
         .map_err(|e| e.to_string())
 }
 
+/// Locates a change with what `resolver` (made from a list that holds it) resolved.
 pub(crate) fn locate<'a>(
     rc: &'a ResourceInstanceChange,
     index: usize,
-    schemas: Option<&'a Schemas>,
-    fallback_versions: &StateSchemaVersions,
-    providers: &ProviderSources,
+    resolver: &Resolver<'_, 'a>,
 ) -> Result<Located<'a>, Error> {
     let at = rc.addr.as_str();
-    let addr = &rc.address;
-    let provider = providers.get(&rc.provider).map_err(|e| invalid(at, e))?;
-    let mode = schema_mode(addr.mode);
-    let info = TypeInfo::lookup(schemas, &provider, mode, &addr.type_, at)?;
-    let schema_version = match info.schema {
-        Some(s) => s.version,
-        None => fallback_versions
-            .get(&(provider.to_string(), mode, addr.type_.clone()))
-            .copied()
-            .unwrap_or(0),
+    let key = (
+        rc.provider.as_str(),
+        schema_mode(rc.address.mode),
+        rc.address.type_.as_str(),
+    );
+    let resolved = match resolver.resolved.get(&key) {
+        Some(Ok(r)) => r.clone(),
+        Some(Err(message)) => return Err(invalid(at, message)),
+        None => return Err(invalid(at, "change not resolved")),
     };
     Ok(Located {
         rc,
         index,
-        prev_addr: rc.prev_run_addr.clone().filter(|p| p != &rc.addr),
-        addr,
-        provider,
-        info,
-        schema_version,
+        prev_addr: rc
+            .prev_run_addr
+            .as_ref()
+            .filter(|p| *p != &rc.addr)
+            .cloned(),
+        addr: &rc.address,
+        provider: resolved.provider,
+        info: resolved.info,
+        schema_version: resolved.schema_version,
     })
 }

@@ -38,8 +38,8 @@ fn drifted(prev: &State, prior: &State, schemas: Option<&Schemas>) -> Result<Vec
                 .map_err(|e| invalid(&address, e))?
                 .provider
                 .to_string();
-            let info =
-                TypeInfo::lookup(schemas, &provider, SchemaMode::Managed, &r.type_, &address)?;
+            let info = TypeInfo::lookup(schemas, &provider, SchemaMode::Managed, &r.type_)
+                .map_err(|e| invalid(&address, e))?;
             let before = info.decode_json(&inst.attributes, &address)?;
             let current = prior
                 .resources

@@ -199,11 +199,11 @@ fn locate_all<'a, C: Borrow<ResourceInstanceChange> + Sync>(
     versions: &decode::StateSchemaVersions,
 ) -> Result<Vec<Located<'a>>, Error> {
     use rayon::prelude::*;
-    let providers = decode::ProviderSources::of(changes.iter().map(Borrow::borrow));
+    let resolver = decode::Resolver::of(changes.iter().map(Borrow::borrow), schemas, versions);
     changes
         .par_iter()
         .enumerate()
-        .map(|(i, rc)| decode::locate(rc.borrow(), i, schemas, versions, &providers))
+        .map(|(i, rc)| decode::locate(rc.borrow(), i, &resolver))
         .collect()
 }
 
@@ -258,17 +258,16 @@ fn write_deferred(
     if plan.deferred_changes.is_empty() {
         return Ok(());
     }
-    let providers = decode::ProviderSources::of(plan.deferred_changes.iter().map(|d| &d.change));
+    let resolver = decode::Resolver::of(
+        plan.deferred_changes.iter().map(|d| &d.change),
+        schemas,
+        versions,
+    );
     let mut items = plan
         .deferred_changes
         .iter()
         .enumerate()
-        .map(|(i, d)| {
-            Ok((
-                d.reason,
-                decode::locate(&d.change, i, schemas, versions, &providers)?,
-            ))
-        })
+        .map(|(i, d)| Ok((d.reason, decode::locate(&d.change, i, &resolver)?)))
         .collect::<Result<Vec<_>, Error>>()?;
     if version.sorts_by_components() {
         items.sort_by(|a, b| {

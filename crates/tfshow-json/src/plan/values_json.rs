@@ -226,7 +226,7 @@ mod tests {
     use tfshow_schema::Schemas;
 
     use super::*;
-    use crate::plan::decode::{locate, ProviderSources, StateSchemaVersions};
+    use crate::plan::decode::{locate, Resolver, StateSchemaVersions};
 
     fn pieces(v: &ValuesJson) -> Vec<Option<&[u8]>> {
         vec![
@@ -262,10 +262,10 @@ mod tests {
                 let schemas = Schemas::from_json(&schemas).unwrap();
                 let version = TfVersion::parse(&file.plan.terraform_version);
                 let changes = &file.plan.resource_changes;
-                let providers = ProviderSources::of(changes);
+                let versions = StateSchemaVersions::new();
+                let resolver = Resolver::of(changes, Some(&schemas), &versions);
                 for (i, rc) in changes.iter().enumerate() {
-                    let versions = StateSchemaVersions::new();
-                    let d = locate(rc, i, Some(&schemas), &versions, &providers).unwrap();
+                    let d = locate(rc, i, &resolver).unwrap();
                     let tree = ValuesJson::from_values(&d, &d.values().unwrap(), &version);
                     match ValuesJson::from_msgpack(&d, &version).unwrap() {
                         Some(json) => {
