@@ -16,4 +16,25 @@ for name, rs in runs.items():
     size = rs[0][2] / 1e6
     best = min(walls)
     tput = f"{size / best:.0f} MB/s" if best > 0 else "-"
-    print(f"| {name} | {len(rs)} | {best:.2f} / {statistics.median(walls):.2f} s | {rss:.0f} MiB | {size:.1f} MB | {tput} |")
+    print(f"| {name} | {len(rs)} | {best:.3f} / {statistics.median(walls):.3f} s | {rss:.0f} MiB | {size:.1f} MB | {tput} |")
+
+# Issue 6's targets, from the same run: speed and memory against Terraform on the 10,000
+# plan, and the 50,000 plan against the 10,000 one.
+def stats(name):
+    rs = runs.get(name)
+    if not rs:
+        return None
+    walls = [w for w, _, _ in rs]
+    return min(walls), statistics.median(walls), max(r for _, r, _ in rs)
+
+ours = stats("big-1.15.5-10000 show --json")
+theirs = stats("big-1.15.5-10000 terraform show -json")
+scaled = stats("big-1.15.5-50000 show --json")
+if ours and theirs:
+    print()
+    print(f"- speed against Terraform (10,000): {theirs[0] / ours[0]:.0f}x by minimum wall time, "
+          f"{theirs[1] / ours[1]:.0f}x by median (target: 100x)")
+    print(f"- peak memory against Terraform (10,000): 1/{theirs[2] / ours[2]:.1f} (target: 1/5)")
+if ours and scaled:
+    print(f"- 50,000 against 10,000: {scaled[0] / ours[0]:.2f}x by minimum, "
+          f"{scaled[1] / ours[1]:.2f}x by median (target: at most 5.5x)")
