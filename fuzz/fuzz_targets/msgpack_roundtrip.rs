@@ -1,10 +1,12 @@
 //! msgpack values under a type: the first byte picks a type (or, when it is 0xff, the next
 //! byte gives the length of a type in JSON), the rest is msgpack. Whatever decodes must encode,
 //! and decode → encode → decode must be stable: the second decode equals the first, the second
-//! encoding the first. The pre-decode scan (`msgpack::check`) must agree with the decoder.
+//! encoding the first. The pre-decode scan (`msgpack::check`) must agree with the decoder, and
+//! what reads into a tape (`msgpack::tape`) must be what the decoder decodes.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
+use tfshow_cty::msgpack::tape::Tape;
 use tfshow_cty::msgpack::{check, decode, decode_untyped, encode, DecodeErrorKind, Options};
 use tfshow_cty::{Type, Value};
 
@@ -66,6 +68,14 @@ fuzz_target!(|data: &[u8]| {
     let scanned = check(bytes, &opts);
     let _ = decode_untyped(bytes, &opts);
     let first = decode(bytes, &ty, &opts);
+    if let Ok(tape) = Tape::read(bytes, &ty, &opts) {
+        let from_tape = tape.root().to_value();
+        assert_eq!(
+            first.as_ref().map(Value::plain).ok(),
+            from_tape.ok(),
+            "the tape holds another value than the decoder decodes"
+        );
+    }
     if let Err(e) = &first {
         // A limit the decoder hits is one the scan reports too.
         if is_limit(&e.kind) {

@@ -112,6 +112,20 @@ impl Value {
         matches!(self.peel(), Value::Unknown(_))
     }
 
+    /// The value with every `dynamic` wrapper peeled and every unknown's refinements dropped,
+    /// at any depth: what a [`Tape`](crate::msgpack::tape::Tape) keeps of a value.
+    pub fn plain(&self) -> Value {
+        match self.peel() {
+            Value::Unknown(u) => Value::unknown(u.shape),
+            Value::List(items) => Value::List(items.iter().map(Value::plain).collect()),
+            Value::Set(items) => Value::Set(items.iter().map(Value::plain).collect()),
+            Value::Tuple(items) => Value::Tuple(items.iter().map(Value::plain).collect()),
+            Value::Map(entries) => Value::Map(plain_entries(entries)),
+            Value::Object(entries) => Value::Object(plain_entries(entries)),
+            other => other.clone(),
+        }
+    }
+
     /// Whether the value and everything in it is known.
     pub fn is_wholly_known(&self) -> bool {
         match self.peel() {
@@ -143,4 +157,11 @@ impl Value {
             _ => None,
         }
     }
+}
+
+fn plain_entries(entries: &[(Str, Value)]) -> Vec<(Str, Value)> {
+    entries
+        .iter()
+        .map(|(k, v)| (k.clone(), v.plain()))
+        .collect()
 }

@@ -1,73 +1,19 @@
-//! The pull reader reads what the tree decoder decodes, item for item.
+//! The pull reader, through a tape, reads what the tree decoder decodes, item for item.
 
 use proptest::prelude::*;
 use tfshow_cty::arbitrary::{any_type, typed_value};
-use tfshow_cty::msgpack::pull::{Item, Num, Pull, PullError, PullResult};
+use tfshow_cty::msgpack::pull::{PullError, PullResult};
+use tfshow_cty::msgpack::tape::Tape;
 use tfshow_cty::msgpack::{decode, encode, Options};
-use tfshow_cty::{Number, Type, Value};
+use tfshow_cty::{Type, Value};
 
-/// Builds a value from the pull reader's items.
-fn pulled(p: &mut Pull<'_>, ty: &Type) -> PullResult<Value> {
-    p.value(ty, |p, item, ty| {
-        Ok(match item {
-            Item::Null => Value::Null,
-            Item::Unknown(shape) => Value::unknown(shape),
-            Item::Bool(b) => Value::Bool(b),
-            Item::Number(n) => Value::Number(match n {
-                Num::Int(i) => Number::from_i64(i),
-                Num::Uint(u) => Number::from_u64(u),
-                Num::Float(f) => Number::from_f64(f)?,
-                Num::Text(s) => Number::parse(s)?,
-            }),
-            Item::String(s) => Value::String(s.as_ref().into()),
-            Item::List(n) | Item::Set(n) | Item::Tuple(n) => {
-                let mut items = Vec::new();
-                p.elements(ty, n, |p, _, t| {
-                    items.push(pulled(p, t)?);
-                    Ok(())
-                })?;
-                match item {
-                    Item::List(_) => Value::List(items),
-                    Item::Set(_) => Value::Set(items),
-                    _ => Value::Tuple(items),
-                }
-            }
-            Item::Map(n) | Item::Object(n) => {
-                let mut entries = Vec::new();
-                p.entries(ty, n, |p, k, t| {
-                    entries.push((k.into(), pulled(p, t)?));
-                    Ok(())
-                })?;
-                if matches!(item, Item::Map(_)) {
-                    Value::Map(entries)
-                } else {
-                    Value::Object(entries)
-                }
-            }
-        })
-    })
-}
-
-/// `v` as the pull reader sees it: dynamic values as their concrete value, unknowns without
-/// refinements.
-fn plain(v: &Value) -> Value {
-    match v.peel() {
-        Value::Unknown(u) => Value::unknown(u.shape),
-        Value::List(items) => Value::List(items.iter().map(plain).collect()),
-        Value::Set(items) => Value::Set(items.iter().map(plain).collect()),
-        Value::Tuple(items) => Value::Tuple(items.iter().map(plain).collect()),
-        Value::Map(entries) => {
-            Value::Map(entries.iter().map(|(k, v)| (k.clone(), plain(v))).collect())
-        }
-        Value::Object(entries) => {
-            Value::Object(entries.iter().map(|(k, v)| (k.clone(), plain(v))).collect())
-        }
-        other => other.clone(),
-    }
-}
-
+/// The value read through a tape (and so through the pull reader).
 fn pull(bytes: &[u8], ty: &Type) -> PullResult<Value> {
-    pulled(&mut Pull::new(bytes, &Options::default()), ty)
+    pull_with(bytes, ty, &Options::default())
+}
+
+fn pull_with(bytes: &[u8], ty: &Type, opts: &Options) -> PullResult<Value> {
+    Ok(Tape::read(bytes, ty, opts)?.root().to_value()?)
 }
 
 #[test]
@@ -101,7 +47,7 @@ fn depth_is_limited_as_the_tree_decoder_limits_it() {
         ..Options::default()
     };
     assert!(decode(bytes, &t, &opts).is_err());
-    assert!(pulled(&mut Pull::new(bytes, &opts), &t).is_err());
+    assert!(pull_with(bytes, &t, &opts).is_err());
 }
 
 proptest! {
@@ -109,7 +55,7 @@ proptest! {
     fn pulls_what_cty_encodes((t, v) in typed_value()) {
         let bytes = encode(&v, &t).unwrap();
         let tree = decode(&bytes, &t, &Options::default()).unwrap();
-        prop_assert_eq!(pull(&bytes, &t).unwrap(), plain(&tree));
+        prop_assert_eq!(pull(&bytes, &t).unwrap(), tree.plain());
     }
 
     #[test]
@@ -119,7 +65,7 @@ proptest! {
     ) {
         if let Ok(v) = pull(&bytes, &t) {
             let tree = decode(&bytes, &t, &Options::default());
-            prop_assert_eq!(tree.map(|t| plain(&t)), Ok(v));
+            prop_assert_eq!(tree.map(|t| t.plain()), Ok(v));
         }
     }
 
@@ -134,7 +80,7 @@ proptest! {
         bytes[at] = byte;
         if let Ok(v) = pull(&bytes, &t) {
             let tree = decode(&bytes, &t, &Options::default());
-            prop_assert_eq!(tree.map(|t| plain(&t)), Ok(v));
+            prop_assert_eq!(tree.map(|t| t.plain()), Ok(v));
         }
     }
 }

@@ -2,8 +2,8 @@
 //! no allocation per item, strings and keys borrowed from the bytes.
 
 use super::decode::Options;
-use super::pull::{Item, Pull, PullResult};
-use crate::Type;
+use super::pull::{Item, Num, Pull, PullResult};
+use crate::{Number, NumberError, Str, Type, Value};
 
 /// The items of one msgpack value in reading order, each collection followed by its
 /// elements. Read with [`Pull`], so it holds what [`decode`](super::decode) would decode,
@@ -122,6 +122,38 @@ impl<'t, 'a> Cell<'t, 'a> {
             j = nodes[j].end;
             Some((nodes[cell.i].key, cell))
         })
+    }
+
+    /// The value as a tree: what [`decode`](super::decode) decodes from the same bytes,
+    /// [plain](Value::plain). Fails only on numbers that are not numbers.
+    pub fn to_value(&self) -> Result<Value, NumberError> {
+        Ok(match self.item() {
+            Item::Null => Value::Null,
+            Item::Unknown(shape) => Value::unknown(*shape),
+            Item::Bool(b) => Value::Bool(*b),
+            Item::Number(n) => Value::Number(match *n {
+                Num::Int(i) => Number::from_i64(i),
+                Num::Uint(u) => Number::from_u64(u),
+                Num::Float(f) => Number::from_f64(f)?,
+                Num::Text(s) => Number::parse(s)?,
+            }),
+            Item::String(s) => Value::String(s.as_ref().into()),
+            Item::List(_) => Value::List(self.elements()?),
+            Item::Set(_) => Value::Set(self.elements()?),
+            Item::Tuple(_) => Value::Tuple(self.elements()?),
+            Item::Map(_) => Value::Map(self.entries()?),
+            Item::Object(_) => Value::Object(self.entries()?),
+        })
+    }
+
+    fn elements(&self) -> Result<Vec<Value>, NumberError> {
+        self.children().map(|(_, e)| e.to_value()).collect()
+    }
+
+    fn entries(&self) -> Result<Vec<(Str, Value)>, NumberError> {
+        (self.children())
+            .map(|(k, e)| Ok((Str::from(k), e.to_value()?)))
+            .collect()
     }
 
     /// Whether this or anything in it is unknown.
