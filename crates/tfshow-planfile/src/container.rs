@@ -18,8 +18,9 @@ const PREV_STATE_ENTRY: &str = "tfstate-prev";
 /// The dependency lock file entry (1.1+).
 const LOCK_ENTRY: &str = ".terraform.lock.hcl";
 
-/// The most that buffers are sized up front from an entry's declared size.
-const MAX_PREALLOCATION: u64 = 1 << 20;
+/// Deflate expands its input at most about 1,032 times: an entry's declared size beyond its
+/// compressed size times this is a lie.
+const MAX_DEFLATE_RATIO: u64 = 1032;
 
 /// Limits on what reading a plan file may cost: the workspace-wide [`Limits`]. The container
 /// uses [`Limits::max_total_size`], [`Limits::max_entry_size`] and [`Limits::max_entries`];
@@ -197,8 +198,14 @@ impl EntryReader<'_> {
             .archive
             .by_index(index)
             .map_err(|e| entry_error(e.into()))?;
-        let capacity = file.size().min(limit).min(MAX_PREALLOCATION);
-        let mut buf = Vec::with_capacity(usize::try_from(capacity).unwrap_or(0));
+        // Room for the declared size, so that a big entry is not copied as its buffer grows.
+        // The size is untrusted: it is capped by the limit and by what the compressed bytes
+        // can expand to, and only reserved (pages are used as they are written).
+        let declared = (file.size())
+            .min(limit)
+            .min(file.compressed_size().saturating_mul(MAX_DEFLATE_RATIO));
+        let mut buf = Vec::new();
+        let _ = buf.try_reserve_exact(usize::try_from(declared).unwrap_or(0));
         file.take(limit.saturating_add(1))
             .read_to_end(&mut buf)
             .map_err(entry_error)?;
