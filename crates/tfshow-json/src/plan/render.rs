@@ -14,7 +14,7 @@ use crate::error::Error;
 /// Records rendered into one buffer by one task.
 const BATCH: usize = 16;
 /// Batches rendered per parallel round.
-const ROUND: usize = 32;
+const ROUND: usize = 16;
 /// Room for a batch of records before a buffer grows (a few KiB each).
 const BATCH_BYTES: usize = 64 * 1024;
 
