@@ -3,8 +3,8 @@
 //! `resource_changes` entries are rendered together with `planned_values`, in that section's
 //! order, and written later in their own order. The store puts them back in that order as
 //! they come (holding a few out of order in memory), so that they can be written out a block
-//! at a time. The first few MiB stay in memory, the rest goes to an anonymous temporary file,
-//! so memory does not grow with the plan.
+//! at a time. The first 16 MiB stay in memory (all of them for 10,000 resources), the rest
+//! goes to an anonymous temporary file, so memory does not grow with the plan.
 
 use std::collections::BTreeMap;
 use std::io::{self, Read, Seek, SeekFrom, Write};
@@ -12,7 +12,7 @@ use std::io::{self, Read, Seek, SeekFrom, Write};
 use tfshow_gojson::Writer;
 
 /// The in-memory part of the store.
-const IN_MEMORY: usize = 4 * 1024 * 1024;
+const IN_MEMORY: usize = 16 * 1024 * 1024;
 /// Size of the blocks written to and read from the file.
 const BLOCK: usize = 1024 * 1024;
 /// Out-of-order records held back, at most; beyond this they are stored as they are.
@@ -22,6 +22,8 @@ const WAITING: usize = 4 * 1024 * 1024;
 /// leading comma, so that records stored next to each other form a run of array elements.
 pub(crate) struct Kept {
     memory: Vec<u8>,
+    /// The most `memory` holds before records go to the file ([`IN_MEMORY`]).
+    in_memory: usize,
     file: Option<std::fs::File>,
     /// Bytes for the file not yet written to it, starting at `file_len`.
     pending: Vec<u8>,
@@ -51,6 +53,7 @@ impl Kept {
         }
         Kept {
             memory: Vec::new(),
+            in_memory: IN_MEMORY,
             file: None,
             pending: Vec::new(),
             file_len: 0,
@@ -122,7 +125,7 @@ impl Kept {
     }
 
     fn store(&mut self, key: usize, record: &[u8]) -> io::Result<()> {
-        if self.file.is_none() && self.memory.len() + record.len() + 1 > IN_MEMORY {
+        if self.file.is_none() && self.memory.len() + record.len() + 1 > self.in_memory {
             self.file = Some(tempfile::tempfile()?);
         }
         let target = if self.file.is_some() {
@@ -256,6 +259,7 @@ mod tests {
             arrival.push(k);
         }
         let mut kept = Kept::new(n, order.iter().copied());
+        kept.in_memory = 1 << 20;
         for &k in &arrival {
             kept.put(k, &record(k)).unwrap();
         }
