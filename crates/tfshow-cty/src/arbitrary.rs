@@ -33,8 +33,8 @@ pub fn any_number() -> impl Strategy<Value = Number> {
     prop_oneof![
         any::<i64>().prop_map(Number::from_i64),
         any::<u64>().prop_map(Number::from_u64),
-        proptest::num::f64::NORMAL.prop_map(|f| Number::from_f64(f).unwrap()),
-        "-?[1-9][0-9]{0,30}\\.[0-9]{0,20}[1-9]".prop_map(|s| Number::parse(&s).unwrap()),
+        proptest::num::f64::NORMAL.prop_map(|f| Number::from_f64(f).unwrap()), // ok: normal floats are numbers
+        "-?[1-9][0-9]{0,30}\\.[0-9]{0,20}[1-9]".prop_map(|s| Number::parse(&s).unwrap()), // ok: decimals
     ]
 }
 

@@ -490,21 +490,30 @@ fn number(ty: &Type, h: &Head<'_>) -> Result<Number, Boxed> {
 
 /// An extension in any position is an unknown value of the expected type.
 pub(super) fn unknown(ext: i8, payload: &[u8], ty: &Type) -> Result<Value, DecodeErrorKind> {
+    let (shape, refinements) = unknown_parts(ext, payload, ty)?;
+    Ok(Value::Unknown(Unknown {
+        shape,
+        refinements: refinements.map(Box::new),
+    }))
+}
+
+/// The shape and refinements of an unknown value, the extension checked.
+pub(super) fn unknown_parts(
+    ext: i8,
+    payload: &[u8],
+    ty: &Type,
+) -> Result<(UnknownShape, Option<Refinements>), DecodeErrorKind> {
     let shape = UnknownShape::of(ty);
     if payload.len() <= 1 || matches!(ty, Type::Dynamic) {
         if payload.len() > 1 && (ext != REFINED_UNKNOWN_EXT || payload.len() > MAX_REFINEMENT_LEN) {
             return Err(DecodeErrorKind::BadExtension(ext, payload.len()));
         }
-        return Ok(Value::unknown(shape));
+        return Ok((shape, None));
     }
     if ext != REFINED_UNKNOWN_EXT || payload.len() > MAX_REFINEMENT_LEN {
         return Err(DecodeErrorKind::BadExtension(ext, payload.len()));
     }
-    let refinements = refinements(payload, ty)?;
-    Ok(Value::Unknown(Unknown {
-        shape,
-        refinements: Some(Box::new(refinements)),
-    }))
+    Ok((shape, Some(refinements(payload, ty)?)))
 }
 
 fn refinements(payload: &[u8], ty: &Type) -> Result<Refinements, DecodeErrorKind> {

@@ -9,9 +9,9 @@
 
 use std::borrow::Cow;
 
-use super::decode::{mismatch, unknown, DecodeErrorKind, Options};
+use super::decode::{mismatch, unknown_parts, DecodeErrorKind, Options};
 use super::reader::{Head, Reader};
-use crate::{Number, NumberError, Type, UnknownShape, Value};
+use crate::{Number, NumberError, Type, UnknownShape};
 
 /// Why [`Pull`] stopped.
 #[derive(Debug, thiserror::Error, PartialEq)]
@@ -174,10 +174,8 @@ impl<'a> Pull<'a> {
     ) -> PullResult<R> {
         let h = self.head()?;
         if let Head::Ext(t, payload) = h {
-            let Value::Unknown(u) = unknown(t, payload, ty)? else {
-                unreachable!("unknown() makes unknown values")
-            };
-            return f(self, Item::Unknown(u.shape), ty);
+            let (shape, _) = unknown_parts(t, payload, ty)?;
+            return f(self, Item::Unknown(shape), ty);
         }
         if matches!(ty, Type::Dynamic) {
             return match h {

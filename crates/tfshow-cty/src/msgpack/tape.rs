@@ -34,7 +34,7 @@ const MAX_SPARE: usize = 1 << 14;
 /// vector's iterator into a vector of a type of the same layout reuses the allocation.)
 fn recycle<'b>(mut v: Vec<Node<'_>>) -> Vec<Node<'b>> {
     v.clear();
-    v.into_iter().map(|_| unreachable!("cleared")).collect()
+    v.into_iter().filter_map(|_| None).collect()
 }
 
 impl<'a> Tape<'a> {
