@@ -15,7 +15,7 @@ mod writer;
 
 pub use compact::{compact_into, CompactError};
 pub use escape::{write_quoted, write_quoted_bytes};
-pub use writer::{Mark, Writer};
+pub use writer::Writer;
 
 /// The escaping rules of the Go release a Terraform binary was built with.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -20,15 +20,6 @@ pub struct Writer<'a> {
     after_key: bool,
 }
 
-/// A position in a [`Writer`]'s output ([`Writer::mark`]).
-#[derive(Clone, Copy, Debug)]
-pub struct Mark {
-    len: usize,
-    depth: usize,
-    needs_comma: Option<bool>,
-    after_key: bool,
-}
-
 /// Buffered output is passed to the sink once it is this large.
 const FLUSH_THRESHOLD: usize = 64 * 1024;
 
@@ -121,27 +112,6 @@ impl<'a> Writer<'a> {
         self.buf.is_empty()
     }
 
-    /// Where the writer is now, to go back to with [`Writer::rollback`].
-    pub fn mark(&self) -> Mark {
-        Mark {
-            len: self.buf.len(),
-            depth: self.needs_comma.len(),
-            needs_comma: self.needs_comma.last().copied(),
-            after_key: self.after_key,
-        }
-    }
-
-    /// Forgets everything written since `mark` was taken. The mark must be from this writer,
-    /// and nothing may have been passed on to a sink since.
-    pub fn rollback(&mut self, mark: Mark) {
-        self.buf.truncate(mark.len);
-        self.needs_comma.truncate(mark.depth);
-        if let (Some(c), Some(saved)) = (self.needs_comma.last_mut(), mark.needs_comma) {
-            *c = saved;
-        }
-        self.after_key = mark.after_key;
-    }
-
     fn value_prefix(&mut self) {
         if self.after_key {
             self.after_key = false;
@@ -232,8 +202,8 @@ impl<'a> Writer<'a> {
         self.buf.extend_from_slice(json);
     }
 
-    /// Writes a value that `f` appends to the buffer as JSON text; on an error, what was
-    /// written is left for the caller to [roll back](Writer::rollback).
+    /// Writes a value that `f` appends to the buffer as JSON text. On an error the writer
+    /// holds a partial value: the document is to be abandoned.
     pub fn raw_with<E>(&mut self, f: impl FnOnce(&mut Vec<u8>) -> Result<(), E>) -> Result<(), E> {
         self.value_prefix();
         f(&mut self.buf)
@@ -266,24 +236,6 @@ impl<'a> Writer<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn rollback_forgets_values_and_their_commas() {
-        let mut w = Writer::new(Dialect::Modern);
-        w.begin_array();
-        w.u64(1);
-        let mark = w.mark();
-        w.begin_object();
-        w.key("a");
-        w.begin_array();
-        w.rollback(mark);
-        w.u64(2);
-        let mark = w.mark();
-        w.u64(3);
-        w.rollback(mark);
-        w.end_array();
-        assert_eq!(w.into_bytes(), b"[1,2]");
-    }
 
     #[test]
     fn commas_and_keys() {

@@ -46,7 +46,7 @@ impl From<NumberError> for Box<PullError> {
 }
 
 /// One item. A collection's elements follow it: read them with [`Pull::elements`] or
-/// [`Pull::entries`], or pass over them with [`Pull::skip`].
+/// [`Pull::entries`].
 #[derive(Debug, PartialEq)]
 pub enum Item<'a> {
     /// A null of any type.
@@ -293,22 +293,6 @@ impl<'a> Pull<'a> {
             f(self, k, t)?;
         }
         self.depth_left += 1;
-        Ok(())
-    }
-
-    /// Passes over the elements of a collection just read (unchecked: some other reading
-    /// of the same bytes must check them).
-    pub fn skip(&mut self, item: &Item<'_>) -> PullResult<()> {
-        let n = match *item {
-            Item::List(n) | Item::Set(n) | Item::Tuple(n) => n,
-            Item::Map(n) | Item::Object(n) => n.saturating_mul(2),
-            _ => 0,
-        };
-        for _ in 0..n {
-            self.r
-                .skip(self.depth_left)
-                .map_err(DecodeErrorKind::from)?;
-        }
         Ok(())
     }
 }
