@@ -326,13 +326,7 @@ impl<'a> Decoder<'a> {
             (Type::List(e), Head::Array(n)) => Ok(Value::List(self.elements(n, |_| e)?)),
             (Type::Set(e), Head::Array(n)) => Ok(Value::Set(self.elements(n, |_| e)?)),
             (Type::Tuple(ts), Head::Array(n)) => {
-                if n != ts.len() && n != 0 {
-                    return Err(DecodeErrorKind::TupleLength {
-                        expected: ts.len(),
-                        found: n,
-                    }
-                    .into());
-                }
+                tuple_length(ts, n)?;
                 Ok(Value::Tuple(self.elements(n, |i| &ts[i])?))
             }
             (Type::Map(e), Head::Map(n)) => {
@@ -341,13 +335,7 @@ impl<'a> Decoder<'a> {
                 Ok(Value::Map(entries))
             }
             (Type::Object(attrs, _), Head::Map(n)) => {
-                if n != attrs.len() && n != 0 {
-                    return Err(DecodeErrorKind::AttributeCount {
-                        expected: attrs.len(),
-                        found: n,
-                    }
-                    .into());
-                }
+                attribute_count(attrs, n)?;
                 // cty writes attributes in name order, so the i-th key is usually the i-th
                 // attribute; look it up only when it is not.
                 let expected = |i: usize| attrs.get(i).map(|(name, _)| name.as_str());
@@ -375,11 +363,7 @@ impl<'a> Decoder<'a> {
         match h {
             Head::Nil => Ok(Value::Null),
             Head::Array(2) => {
-                let th = self.head()?;
-                let Head::Bin(json) = th else {
-                    return Err(mismatch(&Type::Dynamic, &th).into());
-                };
-                let t = Type::from_json(json).map_err(DecodeErrorKind::from)?;
+                let t = wrapped_type(&self.head()?)?;
                 self.descend()?;
                 let v = self.typed(&t)?;
                 self.depth_left += 1;
@@ -467,6 +451,37 @@ impl<'a> Decoder<'a> {
             }
         })
     }
+}
+
+/// The concrete type of a dynamic value's `[type JSON, value]` wrapper, from the header of
+/// its first element.
+pub(super) fn wrapped_type(th: &Head<'_>) -> Result<Type, DecodeErrorKind> {
+    let Head::Bin(json) = th else {
+        return Err(mismatch(&Type::Dynamic, th));
+    };
+    Ok(Type::from_json(json)?)
+}
+
+/// A tuple of type `ts` has all its elements, or none (the empty tuple, as cty reads it).
+pub(super) fn tuple_length(ts: &[Type], n: usize) -> Result<(), DecodeErrorKind> {
+    if n != ts.len() && n != 0 {
+        return Err(DecodeErrorKind::TupleLength {
+            expected: ts.len(),
+            found: n,
+        });
+    }
+    Ok(())
+}
+
+/// An object of attributes `attrs` has them all, or none (the empty object).
+pub(super) fn attribute_count(attrs: &[(String, Type)], n: usize) -> Result<(), DecodeErrorKind> {
+    if n != attrs.len() && n != 0 {
+        return Err(DecodeErrorKind::AttributeCount {
+            expected: attrs.len(),
+            found: n,
+        });
+    }
+    Ok(())
 }
 
 fn sort_entries(entries: &mut [(Str, Value)]) {

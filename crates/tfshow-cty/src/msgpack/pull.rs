@@ -9,7 +9,9 @@
 
 use std::borrow::Cow;
 
-use super::decode::{mismatch, unknown_parts, DecodeErrorKind, Options};
+use super::decode::{
+    attribute_count, mismatch, tuple_length, unknown_parts, wrapped_type, DecodeErrorKind, Options,
+};
 use super::reader::{Head, Reader};
 use crate::{Number, NumberError, Type, UnknownShape};
 
@@ -181,11 +183,7 @@ impl<'a> Pull<'a> {
             return match h {
                 Head::Nil => f(self, Item::Null, ty),
                 Head::Array(2) => {
-                    let th = self.head()?;
-                    let Head::Bin(json) = th else {
-                        return Err(mismatch(&Type::Dynamic, &th).into());
-                    };
-                    let t = Type::from_json(json).map_err(DecodeErrorKind::from)?;
+                    let t = wrapped_type(&self.head()?)?;
                     self.descend()?;
                     let r = self.value(&t, f)?;
                     self.depth_left += 1;
@@ -209,24 +207,12 @@ impl<'a> Pull<'a> {
             (Type::List(_), Head::Array(n)) => Item::List(n),
             (Type::Set(_), Head::Array(n)) => Item::Set(n),
             (Type::Tuple(ts), Head::Array(n)) => {
-                if n != ts.len() && n != 0 {
-                    return Err(DecodeErrorKind::TupleLength {
-                        expected: ts.len(),
-                        found: n,
-                    }
-                    .into());
-                }
+                tuple_length(ts, n)?;
                 Item::Tuple(n)
             }
             (Type::Map(_), Head::Map(n)) => Item::Map(n),
             (Type::Object(attrs, _), Head::Map(n)) => {
-                if n != attrs.len() && n != 0 {
-                    return Err(DecodeErrorKind::AttributeCount {
-                        expected: attrs.len(),
-                        found: n,
-                    }
-                    .into());
-                }
+                attribute_count(attrs, n)?;
                 Item::Object(n)
             }
             (ty, h) => return Err(mismatch(ty, &h).into()),
