@@ -23,12 +23,16 @@ struct Node<'a> {
 }
 
 thread_local! {
-    /// The node buffer of the last tape dropped on this thread, for the next one.
-    static SPARE: std::cell::Cell<Vec<Node<'static>>> = const { std::cell::Cell::new(Vec::new()) };
+    /// Node buffers of tapes dropped on this thread, for the next ones (a change's `before`
+    /// and `after` are read one after the other, so two are in use at once).
+    static SPARE: std::cell::RefCell<Vec<Vec<Node<'static>>>> =
+        const { std::cell::RefCell::new(Vec::new()) };
 }
 
 /// Spare buffers larger than this many nodes are freed rather than kept.
 const MAX_SPARE: usize = 1 << 14;
+/// Spare buffers kept per thread, at most.
+const SPARES: usize = 4;
 
 /// An empty vector with `v`'s allocation, for nodes of another lifetime. (Collecting a
 /// vector's iterator into a vector of a type of the same layout reuses the allocation.)
@@ -43,7 +47,7 @@ impl<'a> Tape<'a> {
     /// Reads one value of type `ty` from `bytes`.
     pub fn read(bytes: &'a [u8], ty: &Type, opts: &Options) -> PullResult<Tape<'a>> {
         let mut tape = Tape {
-            nodes: recycle(SPARE.take()),
+            nodes: recycle(SPARE.with_borrow_mut(Vec::pop).unwrap_or_default()),
         };
         push(&mut Pull::new(bytes, opts), ty, "", &mut tape.nodes)?;
         Ok(tape)
@@ -60,15 +64,12 @@ impl<'a> Tape<'a> {
 
 impl Drop for Tape<'_> {
     fn drop(&mut self) {
-        // Keep the larger of this buffer and the spare one: a change's small `before` and
-        // large `after` are dropped one after the other.
         let nodes = std::mem::take(&mut self.nodes);
         if nodes.capacity() <= MAX_SPARE {
-            let spare = SPARE.take();
-            SPARE.set(if spare.capacity() >= nodes.capacity() {
-                spare
-            } else {
-                recycle(nodes)
+            SPARE.with_borrow_mut(|spare| {
+                if spare.len() < SPARES {
+                    spare.push(recycle(nodes));
+                }
             });
         }
     }

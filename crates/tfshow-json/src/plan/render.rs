@@ -134,6 +134,11 @@ pub(crate) fn write_all_kept<T: Sync>(
 ) -> Result<(), Error> {
     let dialect = w.dialect();
     let wanted: Vec<bool> = items.iter().map(|item| !kept.has(key(item))).collect();
+    if !wanted.contains(&true) {
+        // All rendered already (the usual case): copy them out.
+        let keys: Vec<usize> = items.iter().map(&key).collect();
+        return kept.write(&keys, w).map_err(Error::Io);
+    }
     let render_round = |round: &[(usize, &T)]| -> Vec<Result<Option<Vec<u8>>, Error>> {
         round
             .par_iter()
