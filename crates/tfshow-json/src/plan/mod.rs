@@ -11,6 +11,7 @@ mod changes;
 mod decode;
 mod drift_legacy;
 mod kept;
+mod ordered;
 mod outputs;
 mod paths;
 mod planned;
