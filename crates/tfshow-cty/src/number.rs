@@ -79,6 +79,11 @@ impl Number {
         with_f64(f, |n| n.write_json(out))?
     }
 
+    /// Appends the JSON text of `Number::from_u64(n)`, without making the number.
+    pub fn write_u64_json(n: u64, out: &mut Vec<u8>) {
+        out.extend_from_slice(digits(false, n).as_bytes_mut());
+    }
+
     /// Appends the JSON text of `Number::parse(s)`, without making the number when `s` is
     /// already canonical.
     pub fn write_text_json(s: &str, out: &mut Vec<u8>) -> Result<(), NumberError> {
@@ -306,7 +311,7 @@ fn is_canonical(s: &str) -> bool {
 }
 
 struct Itoa {
-    buf: [u8; 20],
+    buf: [u8; 21],
     start: usize,
 }
 
@@ -317,10 +322,13 @@ impl Itoa {
 }
 
 fn itoa_buf(i: i64) -> Itoa {
-    let mut buf = [0u8; 20];
+    digits(i < 0, i.unsigned_abs())
+}
+
+/// The decimal digits of `n`, after a minus sign if `neg`.
+fn digits(neg: bool, mut n: u64) -> Itoa {
+    let mut buf = [0u8; 21];
     let mut pos = buf.len();
-    let neg = i < 0;
-    let mut n = i.unsigned_abs();
     loop {
         pos -= 1;
         buf[pos] = b'0' + (n % 10) as u8;
@@ -439,6 +447,18 @@ mod tests {
             n.write_json(&mut out).unwrap();
             proptest::prop_assert_eq!(String::from_utf8(out).unwrap(), i.to_string());
             proptest::prop_assert_eq!(Number::parse(&i.to_string()).unwrap(), n);
+        }
+
+        #[test]
+        fn u64_text_is_the_number_text(u: u64) {
+            let mut out = Vec::new();
+            Number::write_u64_json(u, &mut out);
+            proptest::prop_assert_eq!(String::from_utf8(out).unwrap(), u.to_string());
+            let big = u64::MAX - u % 1000;
+            let mut out = Vec::new();
+            Number::write_u64_json(big, &mut out);
+            let text = Number::from_u64(big).as_text().to_string();
+            proptest::prop_assert_eq!(String::from_utf8(out).unwrap(), text);
         }
 
         #[test]

@@ -6,10 +6,13 @@
 use tfshow_cty::msgpack::pull::Item;
 use tfshow_cty::msgpack::tape::Cell;
 use tfshow_cty::{NumberError, UnknownShape};
-use tfshow_gojson::Writer;
+use tfshow_gojson::{write_quoted, Dialect, Writer};
 
 use crate::marks::{Marks, NO_MARKS};
 use crate::transform::UnknownElements;
+
+// The writers append to the writer's buffer directly, placing their own commas: a value has
+// dozens of items, and the writer's bookkeeping per item costs more than the item.
 
 /// Writes `v` with unknown values left out, as
 /// [`transform::write_known`](crate::transform::write_known) does.
@@ -18,33 +21,61 @@ pub(crate) fn write_known(
     v: Cell<'_, '_>,
     mode: UnknownElements,
 ) -> Result<(), NumberError> {
+    let dialect = w.dialect();
+    w.raw_with(|out| known(out, v, mode, dialect))
+}
+
+fn known(
+    out: &mut Vec<u8>,
+    v: Cell<'_, '_>,
+    mode: UnknownElements,
+    dialect: Dialect,
+) -> Result<(), NumberError> {
     match v.item() {
-        Item::Unknown(_) | Item::Null => w.null(),
-        Item::Bool(b) => w.bool(*b),
-        Item::Number(n) => w.raw_with(|buf| n.write_json(buf))?,
-        Item::String(s) => w.string(s),
+        Item::Unknown(_) | Item::Null => out.extend_from_slice(b"null"),
+        Item::Bool(b) => out.extend_from_slice(if *b { b"true" } else { b"false" }),
+        Item::Number(n) => n.write_json(out)?,
+        Item::String(s) => write_quoted(out, s, dialect),
         item @ (Item::List(_) | Item::Set(_) | Item::Tuple(_)) => {
             let keep_unknown = mode == UnknownElements::Null || matches!(item, Item::List(_));
-            w.begin_array();
+            out.push(b'[');
+            let mut first = true;
             for (_, e) in v.children() {
                 if keep_unknown || !e.item().is_unknown() {
-                    write_known(w, e, mode)?;
+                    comma(out, &mut first);
+                    known(out, e, mode, dialect)?;
                 }
             }
-            w.end_array();
+            out.push(b']');
         }
         Item::Map(_) | Item::Object(_) => {
-            w.begin_object();
+            out.push(b'{');
+            let mut first = true;
             for (k, e) in v.children() {
                 if !e.item().is_unknown() {
-                    w.key(k);
-                    write_known(w, e, mode)?;
+                    comma(out, &mut first);
+                    key(out, k, dialect);
+                    known(out, e, mode, dialect)?;
                 }
             }
-            w.end_object();
+            out.push(b'}');
         }
     }
     Ok(())
+}
+
+/// A comma before every element but the first.
+#[inline]
+fn comma(out: &mut Vec<u8>, first: &mut bool) {
+    if !std::mem::take(first) {
+        out.push(b',');
+    }
+}
+
+#[inline]
+fn key(out: &mut Vec<u8>, k: &str, dialect: Dialect) {
+    write_quoted(out, k, dialect);
+    out.push(b':');
 }
 
 /// Whether `v` is a map or object with a known entry.
@@ -56,27 +87,41 @@ pub(crate) fn has_known_entries(v: Cell<'_, '_>) -> bool {
 /// Writes `v` as [`transform::write_unknown_as_bool`](crate::transform::write_unknown_as_bool)
 /// does.
 pub(crate) fn write_unknown_as_bool(w: &mut Writer<'_>, v: Cell<'_, '_>) {
+    let dialect = w.dialect();
+    let _ = w.raw_with(|out| {
+        unknown_as_bool(out, v, dialect);
+        Ok::<(), ()>(())
+    });
+}
+
+fn unknown_as_bool(out: &mut Vec<u8>, v: Cell<'_, '_>, dialect: Dialect) {
     match v.item() {
-        Item::Unknown(_) => w.bool(true),
+        Item::Unknown(_) => out.extend_from_slice(b"true"),
         Item::List(_) | Item::Set(_) | Item::Tuple(_) => {
-            w.begin_array();
+            out.push(b'[');
+            let mut first = true;
             for (_, e) in v.children() {
-                write_unknown_as_bool(w, e);
+                comma(out, &mut first);
+                unknown_as_bool(out, e, dialect);
             }
-            w.end_array();
+            out.push(b']');
         }
         Item::Map(_) | Item::Object(_) => {
-            w.begin_object();
+            out.push(b'{');
+            let mut first = true;
             for (k, e) in v.children() {
                 // Known primitives and nulls give `false`, which objects leave out.
                 if e.item().is_unknown() || e.item().is_collection() {
-                    w.key(k);
-                    write_unknown_as_bool(w, e);
+                    comma(out, &mut first);
+                    key(out, k, dialect);
+                    unknown_as_bool(out, e, dialect);
                 }
             }
-            w.end_object();
+            out.push(b'}');
         }
-        Item::Null | Item::Bool(_) | Item::Number(_) | Item::String(_) => w.bool(false),
+        Item::Null | Item::Bool(_) | Item::Number(_) | Item::String(_) => {
+            out.extend_from_slice(b"false")
+        }
     }
 }
 
@@ -88,39 +133,60 @@ pub(crate) fn write_sensitive_as_bool(
     marks: &Marks,
     also: &[String],
 ) {
+    let dialect = w.dialect();
+    let _ = w.raw_with(|out| {
+        sensitive_as_bool(out, v, marks, also, dialect);
+        Ok::<(), ()>(())
+    });
+}
+
+fn sensitive_as_bool(
+    out: &mut Vec<u8>,
+    v: Cell<'_, '_>,
+    marks: &Marks,
+    also: &[String],
+    dialect: Dialect,
+) {
     if marks.is_marked() {
-        return w.bool(true);
+        return out.extend_from_slice(b"true");
     }
     match v.item() {
-        Item::Unknown(UnknownShape::Sequence) => w.raw(b"[]"),
-        Item::Unknown(UnknownShape::Mapping) => w.raw(b"{}"),
+        Item::Unknown(UnknownShape::Sequence) => out.extend_from_slice(b"[]"),
+        Item::Unknown(UnknownShape::Mapping) => out.extend_from_slice(b"{}"),
         // Marks on set elements apply to the whole set.
-        Item::Set(n) if *n > 0 && (marks.has_children() || !also.is_empty()) => w.bool(true),
+        Item::Set(n) if *n > 0 && (marks.has_children() || !also.is_empty()) => {
+            out.extend_from_slice(b"true")
+        }
         item @ (Item::List(_) | Item::Set(_) | Item::Tuple(_)) => {
             let set = matches!(item, Item::Set(_));
-            w.begin_array();
+            out.push(b'[');
+            let mut first = true;
             for (i, (_, e)) in v.children().enumerate() {
                 let m = if set { &NO_MARKS } else { marks.index(i) };
-                write_sensitive_as_bool(w, e, m, &[]);
+                comma(out, &mut first);
+                sensitive_as_bool(out, e, m, &[], dialect);
             }
-            w.end_array();
+            out.push(b']');
         }
         Item::Map(_) | Item::Object(_) => {
-            w.begin_object();
+            out.push(b'{');
+            let mut first = true;
             for (k, e) in v.children() {
                 let m = marks.attr(k);
                 if also.iter().any(|a| a == k) {
-                    w.key(k);
-                    w.bool(true);
+                    comma(out, &mut first);
+                    key(out, k, dialect);
+                    out.extend_from_slice(b"true");
                 } else if !is_false(e.item(), m) {
-                    w.key(k);
-                    write_sensitive_as_bool(w, e, m, &[]);
+                    comma(out, &mut first);
+                    key(out, k, dialect);
+                    sensitive_as_bool(out, e, m, &[], dialect);
                 }
             }
-            w.end_object();
+            out.push(b'}');
         }
         Item::Unknown(_) | Item::Null | Item::Bool(_) | Item::Number(_) | Item::String(_) => {
-            w.bool(false)
+            out.extend_from_slice(b"false")
         }
     }
 }

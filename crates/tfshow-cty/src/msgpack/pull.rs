@@ -106,7 +106,10 @@ impl Num<'_> {
     pub fn write_json(&self, out: &mut Vec<u8>) -> Result<(), NumberError> {
         match *self {
             Num::Int(i) => Number::from_i64(i).write_json(out),
-            Num::Uint(u) => Number::from_u64(u).write_json(out),
+            Num::Uint(u) => {
+                Number::write_u64_json(u, out);
+                Ok(())
+            }
             Num::Float(f) => Number::write_f64_json(f, out),
             Num::Text(s) => Number::write_text_json(s, out),
         }
@@ -127,8 +130,35 @@ fn text(b: &[u8]) -> PullResult<Cow<'_, str>> {
         // again as UTF-8 costs as much as the rest of reading them.
         return Ok(Cow::Borrowed(unsafe { std::str::from_utf8_unchecked(b) }));
     }
-    let s = std::str::from_utf8(b).map_err(|_| PullError::Utf8)?;
-    Ok(crate::text::nfc_cow(s))
+    Ok(crate::text::nfc_cow(utf8(b)?))
+}
+
+/// A key's bytes as text.
+#[inline]
+fn utf8(b: &[u8]) -> PullResult<&str> {
+    if b.is_ascii() {
+        // SAFETY: ASCII is UTF-8.
+        return Ok(unsafe { std::str::from_utf8_unchecked(b) });
+    }
+    std::str::from_utf8(b).map_err(|_| PullError::Utf8.into())
+}
+
+/// `a == b`, without a call to `memcmp` for the short strings attribute names are.
+#[inline]
+fn same_bytes(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let n = a.len();
+    let word = |s: &[u8], at: usize| u64::from_le_bytes(s[at..at + 8].try_into().unwrap_or([0; 8]));
+    let half = |s: &[u8], at: usize| u32::from_le_bytes(s[at..at + 4].try_into().unwrap_or([0; 4]));
+    match n {
+        // The first and last words (or halves) overlap: together they cover every byte.
+        8..=16 => word(a, 0) == word(b, 0) && word(a, n - 8) == word(b, n - 8),
+        4..=7 => half(a, 0) == half(b, 0) && half(a, n - 4) == half(b, n - 4),
+        0..=3 => a.iter().zip(b).all(|(x, y)| x == y),
+        _ => a == b,
+    }
 }
 
 /// A typed pull reader over one msgpack value.
@@ -167,6 +197,12 @@ impl<'a> Pull<'a> {
         Ok(())
     }
 
+    /// Leaves a collection entered with [`Pull::descend`].
+    #[inline]
+    fn ascend(&mut self) {
+        self.depth_left += 1;
+    }
+
     /// Reads the next value, of type `ty`, and hands its first item to `f` with the value's
     /// concrete type (`ty` itself, or for a `dynamic` value the type it is wrapped with).
     pub fn value<R>(
@@ -192,7 +228,14 @@ impl<'a> Pull<'a> {
                 h => Err(mismatch(&Type::Dynamic, &h).into()),
             };
         }
-        let item = match (ty, h) {
+        let item = Self::item(ty, h)?;
+        f(self, item, ty)
+    }
+
+    /// The item of a value of type `ty` (not `dynamic`) whose head is `h` (not an extension).
+    #[inline]
+    fn item(ty: &Type, h: Head<'a>) -> PullResult<Item<'a>> {
+        Ok(match (ty, h) {
             (_, Head::Nil) => Item::Null,
             (Type::String, Head::Str(s)) => Item::String(text(s)?),
             (Type::Bool, Head::Bool(b)) => Item::Bool(b),
@@ -216,8 +259,7 @@ impl<'a> Pull<'a> {
                 Item::Object(n)
             }
             (ty, h) => return Err(mismatch(ty, &h).into()),
-        };
-        f(self, item, ty)
+        })
     }
 
     /// Reads the `n` elements of a list, set or tuple of type `ty` just read: `f` gets each
@@ -230,14 +272,9 @@ impl<'a> Pull<'a> {
     ) -> PullResult<()> {
         self.descend()?;
         for i in 0..n {
-            let t = match ty {
-                Type::List(e) | Type::Set(e) => e,
-                Type::Tuple(ts) if i < ts.len() => &ts[i],
-                _ => return Err(mismatch(ty, &Head::Array(n)).into()),
-            };
-            f(self, i, t)?;
+            f(self, i, Self::element_type(ty, n, i)?)?;
         }
-        self.depth_left += 1;
+        self.ascend();
         Ok(())
     }
 
@@ -250,35 +287,58 @@ impl<'a> Pull<'a> {
         mut f: impl FnMut(&mut Self, &'a str, &'t Type) -> PullResult<()>,
     ) -> PullResult<()> {
         self.descend()?;
-        let mut prev: Option<&str> = None;
+        let mut prev = None;
         for i in 0..n {
-            let Head::Str(k) = self.head()? else {
-                return Err(DecodeErrorKind::MapKey.into());
-            };
-            let (k, t) = match ty {
-                // `value` checked that there are as many keys as attributes: in order and
-                // without repeats, the i-th key is the i-th attribute.
-                Type::Object(attrs, _) => match attrs.get(i) {
-                    Some((name, t)) if name.as_bytes() == k => {
-                        // SAFETY: `k` holds the same bytes as `name`, a `str`, so it is
-                        // UTF-8. (Checking again costs more than the rest of reading a key.)
-                        (unsafe { std::str::from_utf8_unchecked(k) }, t)
-                    }
-                    _ => return Err(PullError::Unordered.into()),
-                },
-                Type::Map(e) => {
-                    let k = std::str::from_utf8(k).map_err(|_| PullError::Utf8)?;
-                    if prev.is_some_and(|p| p >= k) {
-                        return Err(PullError::Unordered.into());
-                    }
-                    prev = Some(k);
-                    (k, &**e)
-                }
-                _ => return Err(mismatch(ty, &Head::Map(n)).into()),
-            };
+            let (k, t) = self.key(ty, n, i, prev)?;
+            prev = Some(k);
             f(self, k, t)?;
         }
-        self.depth_left += 1;
+        self.ascend();
         Ok(())
+    }
+
+    /// The type of element `i` of a list, set or tuple of type `ty` and `n` elements.
+    #[inline]
+    fn element_type(ty: &Type, n: usize, i: usize) -> PullResult<&Type> {
+        match ty {
+            Type::List(e) | Type::Set(e) => Ok(e),
+            Type::Tuple(ts) if i < ts.len() => Ok(&ts[i]),
+            _ => Err(mismatch(ty, &Head::Array(n)).into()),
+        }
+    }
+
+    /// Reads the key of entry `i` of a map or object of type `ty` and `n` entries, whose
+    /// previous key was `prev`: the key and the entry's type.
+    #[inline]
+    fn key<'t>(
+        &mut self,
+        ty: &'t Type,
+        n: usize,
+        i: usize,
+        prev: Option<&str>,
+    ) -> PullResult<(&'a str, &'t Type)> {
+        let Head::Str(k) = self.head()? else {
+            return Err(DecodeErrorKind::MapKey.into());
+        };
+        match ty {
+            // `value` checked that there are as many keys as attributes: in order and
+            // without repeats, the i-th key is the i-th attribute.
+            Type::Object(attrs, _) => match attrs.get(i) {
+                Some((name, t)) if same_bytes(name.as_bytes(), k) => {
+                    // SAFETY: `k` holds the same bytes as `name`, a `str`, so it is UTF-8.
+                    // (Checking again costs more than the rest of reading a key.)
+                    Ok((unsafe { std::str::from_utf8_unchecked(k) }, t))
+                }
+                _ => Err(PullError::Unordered.into()),
+            },
+            Type::Map(e) => {
+                let k = utf8(k)?;
+                if prev.is_some_and(|p| p >= k) {
+                    return Err(PullError::Unordered.into());
+                }
+                Ok((k, &**e))
+            }
+            _ => Err(mismatch(ty, &Head::Map(n)).into()),
+        }
     }
 }
