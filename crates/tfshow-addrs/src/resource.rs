@@ -134,7 +134,12 @@ impl AbsResourceInstance {
 
     /// The string form of the module instance part (`""` in the root module).
     pub fn module_address(&self) -> String {
-        self.module.to_string()
+        use std::fmt::Write as _;
+        // Room for the usual keys, so that the text is not copied as it grows.
+        let room = (self.module.0.iter()).map(|s| s.name.len() + 16).sum();
+        let mut out = String::with_capacity(room);
+        let _ = write!(out, "{}", self.module);
+        out
     }
 
     /// The resource containing this instance.
