@@ -30,19 +30,27 @@ if [ ! -f "$big50/plan.tfplan" ]; then
   cp bench/data/big-1.15.5-10000/schemas.json "$big50/"
 fi
 
-# time_cmd NAME CMD... → appends "NAME<TAB>seconds<TAB>max RSS KiB" per run to $OUT/times.tsv
-# Wall time from bash's microsecond clock around /usr/bin/time (whose own %e has 10 ms steps;
-# the wrapper adds about a millisecond); peak RSS from /usr/bin/time.
-time_cmd() {
+# Timed commands, collected first and then run in turn, RUNS rounds of one run each: this
+# machine's speed drifts over minutes, and interleaving the runs exposes every command (and
+# Terraform) to the same drift, which keeps the ratios between them fair.
+NAMES=(); CMDS=()
+add_cmd() {
   local name=$1; shift
-  for _ in $(seq 1 "$RUNS"); do
-    local start=$EPOCHREALTIME
-    /usr/bin/time -f "%M" -o "$OUT/time.txt" "$@" > "$OUT/stdout" 2>/dev/null || true
-    local end=$EPOCHREALTIME
-    read -r rss < "$OUT/time.txt"
-    wall=$(python3 -c "print(f'{$end - $start:.4f}')")
-    printf '%s\t%s\t%s\t%s\n' "$name" "$wall" "$rss" "$(stat -c %s "$OUT/stdout")" >> "$OUT/times.tsv"
-  done
+  local quoted; printf -v quoted '%q ' "$@"
+  NAMES+=("$name"); CMDS+=("$quoted")
+}
+
+# time_once NAME CMD → appends "NAME<TAB>seconds<TAB>max RSS KiB<TAB>output bytes" to
+# $OUT/times.tsv. Wall time from bash's microsecond clock around /usr/bin/time (whose own %e
+# has 10 ms steps; the wrapper adds about a millisecond); peak RSS from /usr/bin/time.
+time_once() {
+  local name=$1 cmd=$2
+  local start=$EPOCHREALTIME
+  eval "/usr/bin/time -f %M -o \"\$OUT/time.txt\" $cmd" > "$OUT/stdout" 2>/dev/null || true
+  local end=$EPOCHREALTIME
+  read -r rss < "$OUT/time.txt"
+  wall=$(python3 -c "print(f'{$end - $start:.4f}')")
+  printf '%s\t%s\t%s\t%s\n' "$name" "$wall" "$rss" "$(stat -c %s "$OUT/stdout")" >> "$OUT/times.tsv"
 }
 
 : > "$OUT/times.tsv"
@@ -57,15 +65,21 @@ for dir in bench/data/big-* "$big50"; do
   else
     python3 bench/check_scaled.py "$OUT/big-1.15.5-10000.json" "$OUT/$case.json" 4 || { echo "$case: scaled output check failed" >&2; exit 1; }
   fi
-  time_cmd "$case show --json" $BIN show --json --schemas "$schemas" "$plan"
+  add_cmd "$case show --json" $BIN show --json --schemas "$schemas" "$plan"
   for cmd in "show" "ui" "summary"; do
     if $BIN $cmd --schemas "$schemas" "$plan" > /dev/null 2>&1; then
-      time_cmd "$case $cmd" $BIN $cmd --schemas "$schemas" "$plan"
+      add_cmd "$case $cmd" $BIN $cmd --schemas "$schemas" "$plan"
     fi
   done
   if [[ -n "${TF_WORKDIR:-}" && -n "${TERRAFORM:-}" && "$case" == "$(basename "$TF_WORKDIR")" ]]; then
-    time_cmd "$case terraform show -json" sh -c "cd '$TF_WORKDIR' && '$TERRAFORM' show -json plan.tfplan"
+    add_cmd "$case terraform show -json" sh -c "cd '$TF_WORKDIR' && '$TERRAFORM' show -json plan.tfplan"
   fi
+done
+
+for _ in $(seq 1 "$RUNS"); do
+  for i in "${!NAMES[@]}"; do
+    time_once "${NAMES[$i]}" "${CMDS[$i]}"
+  done
 done
 
 python3 bench/report.py "$OUT/times.tsv"
