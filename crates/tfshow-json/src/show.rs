@@ -6,7 +6,7 @@ use tfshow_config::model::ConfigNode;
 use tfshow_config::{load_tree_with, SnapshotFiles};
 use tfshow_cty::Value;
 use tfshow_gojson::Writer;
-use tfshow_planfile::{sniff_with, Kind, PlanFile};
+use tfshow_planfile::{sniff_with, ConfigSnapshot, Kind, PlanFile};
 use tfshow_schema::Schemas;
 use tfshow_state::State;
 
@@ -82,17 +82,21 @@ pub fn show_json(
         w.finish().map_err(Error::Io)?;
         return Ok(Shown::State);
     }
-    let file = PlanFile::from_bytes(bytes, limits)?;
-    let read_state = |entry: &str, b: &Option<Vec<u8>>| -> Result<Option<State>, ShowError> {
-        b.as_deref()
-            .map(|b| State::from_json_with(b, limits))
+    // The configuration and the states are parsed while `tfplan` is inflated and decoded.
+    let read_state = |entry: &str, b: Option<&[u8]>| -> Result<Option<State>, ShowError> {
+        b.map(|b| State::from_json_with(b, limits))
             .transpose()
             .map_err(|e| ShowError::State(format!("{entry}: {e}")))
     };
-    let prior = read_state("tfstate", &file.prior_state)?;
-    let prev = read_state("tfstate-prev", &file.prev_run_state)?;
+    let (file, (prior, prev, tree)) = PlanFile::from_bytes_with(bytes, limits, |parts| {
+        (
+            read_state("tfstate", parts.prior_state),
+            read_state("tfstate-prev", parts.prev_run_state),
+            config_tree(parts.config, limits),
+        )
+    })?;
+    let (prior, prev, tree) = (prior?, prev?, tree?);
     let version = TfVersion::parse(&file.plan.terraform_version);
-    let tree = config_tree(&file, limits)?;
     let defaults: Vec<(String, Value)> = tree
         .iter()
         .flat_map(|t| &t.module.variables)
@@ -124,8 +128,11 @@ fn drop_later<T: Send + 'static>(value: T) {
 }
 
 /// The module tree of the plan's configuration snapshot, if it has one.
-fn config_tree(file: &PlanFile, limits: &Limits) -> Result<Option<ConfigNode>, ShowError> {
-    let Some(snapshot) = &file.config else {
+fn config_tree(
+    snapshot: Option<&ConfigSnapshot>,
+    limits: &Limits,
+) -> Result<Option<ConfigNode>, ShowError> {
+    let Some(snapshot) = snapshot else {
         return Ok(None);
     };
     let files: SnapshotFiles<'_> = snapshot

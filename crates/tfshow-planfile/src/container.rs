@@ -49,13 +49,38 @@ impl PlanFile {
     /// [`Error`] (e.g. [`Error::StateFile`]); callers that also accept state files should call
     /// [`sniff`](crate::sniff) first. Unknown zip entries are ignored; `tfplan` is required.
     pub fn from_bytes(bytes: &[u8], opts: &Options) -> Result<Self, Error> {
+        Self::read(bytes, opts, |_| (), false).map(|(file, ())| file)
+    }
+
+    /// Like [`PlanFile::from_bytes`], and calls `alongside` on another thread with the
+    /// entries other than `tfplan` while `tfplan`, the largest, is inflated and decoded: to
+    /// parse the configuration and the states in the meantime. Returns its result with the
+    /// file.
+    ///
+    /// `alongside` is called only once the other entries are read and the configuration
+    /// snapshot is built. Errors come in the same order as from `from_bytes`: `tfplan`'s
+    /// before those of the snapshot.
+    pub fn from_bytes_with<R: Send>(
+        bytes: &[u8],
+        opts: &Options,
+        alongside: impl FnOnce(&Parts<'_>) -> R + Send,
+    ) -> Result<(Self, R), Error> {
+        Self::read(bytes, opts, alongside, true)
+    }
+
+    fn read<R: Send>(
+        bytes: &[u8],
+        opts: &Options,
+        alongside: impl FnOnce(&Parts<'_>) -> R + Send,
+        spawn: bool,
+    ) -> Result<(Self, R), Error> {
         if bytes.len() as u64 > opts.max_total_size {
             return Err(Error::InputTooLarge {
                 limit: opts.max_total_size,
             });
         }
         match sniff_with(bytes, opts) {
-            Kind::PlanZip => read_zip(bytes, opts),
+            Kind::PlanZip => read_zip(bytes, opts, alongside, spawn),
             Kind::State => Err(Error::StateFile),
             Kind::OpenTofuEncrypted => Err(Error::OpenTofuEncrypted),
             Kind::CloudBookmark { run_id, hostname } => {
@@ -130,8 +155,26 @@ impl Layout {
     }
 }
 
-/// Reads the entries of a plan zip.
-fn read_zip(bytes: &[u8], opts: &Options) -> Result<PlanFile, Error> {
+/// The entries of a plan file other than `tfplan`, as
+/// [`PlanFile::from_bytes_with`] hands them over.
+#[derive(Clone, Copy, Debug)]
+pub struct Parts<'a> {
+    /// The `tfstate` entry.
+    pub prior_state: Option<&'a [u8]>,
+    /// The `tfstate-prev` entry.
+    pub prev_run_state: Option<&'a [u8]>,
+    /// The configuration snapshot.
+    pub config: Option<&'a ConfigSnapshot>,
+}
+
+/// Reads the entries of a plan zip: the small ones first, then `tfplan` while `alongside`
+/// works on the others (on another thread if `spawn`).
+fn read_zip<R: Send>(
+    bytes: &[u8],
+    opts: &Options,
+    alongside: impl FnOnce(&Parts<'_>) -> R + Send,
+    spawn: bool,
+) -> Result<(PlanFile, R), Error> {
     let archive = ZipArchive::new(Cursor::new(bytes)).map_err(Error::Zip)?;
     if archive.has_duplicate_names() {
         return Err(Error::DuplicateEntry);
@@ -149,7 +192,6 @@ fn read_zip(bytes: &[u8], opts: &Options) -> Result<PlanFile, Error> {
         remaining: opts.max_total_size,
         opts,
     };
-    let plan = decode_tfplan_bytes(entries.read(tfplan_index, TFPLAN_ENTRY)?.into(), opts)?;
     let prior_state = entries.read_optional(layout.state, STATE_ENTRY)?;
     let prev_run_state = entries.read_optional(layout.prev_state, PREV_STATE_ENTRY)?;
     let lock_file = entries.read_optional(layout.lock, LOCK_ENTRY)?;
@@ -159,23 +201,48 @@ fn read_zip(bytes: &[u8], opts: &Options) -> Result<PlanFile, Error> {
         file.contents = entries.read(i, &file.entry)?;
         files.push(file);
     }
+    // Reported after `tfplan`'s errors.
     let config = match (manifest, files.first()) {
-        (Some(manifest), _) => Some(ConfigSnapshot::build(&manifest, files, opts)?),
-        (None, None) => None,
-        (None, Some(file)) => {
-            return Err(Error::Config {
-                entry: file.entry.clone(),
-                reason: format!("configuration file without {MANIFEST_ENTRY}"),
-            })
-        }
+        (Some(manifest), _) => ConfigSnapshot::build(&manifest, files, opts).map(Some),
+        (None, None) => Ok(None),
+        (None, Some(file)) => Err(Error::Config {
+            entry: file.entry.clone(),
+            reason: format!("configuration file without {MANIFEST_ENTRY}"),
+        }),
     };
-    Ok(PlanFile {
-        plan,
-        prior_state,
-        prev_run_state,
-        config,
-        lock_file,
-    })
+    let parts = Parts {
+        prior_state: prior_state.as_deref(),
+        prev_run_state: prev_run_state.as_deref(),
+        config: config.as_ref().ok().and_then(Option::as_ref),
+    };
+    let mut decode_tfplan = || -> Result<Plan, Error> {
+        decode_tfplan_bytes(entries.read(tfplan_index, TFPLAN_ENTRY)?.into(), opts)
+    };
+    let (plan, extra) = if spawn && config.is_ok() {
+        std::thread::scope(|s| {
+            let extra = s.spawn(|| alongside(&parts));
+            let plan = decode_tfplan();
+            let extra = extra
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            (plan, extra)
+        })
+    } else {
+        let plan = decode_tfplan();
+        (plan, alongside(&parts))
+    };
+    let plan = plan?;
+    let config = config?;
+    Ok((
+        PlanFile {
+            plan,
+            prior_state,
+            prev_run_state,
+            config,
+            lock_file,
+        },
+        extra,
+    ))
 }
 
 /// Decompresses entries while enforcing the per-entry and total size limits.

@@ -22,7 +22,7 @@ pub mod proto {
 }
 
 pub use config::{ConfigSnapshot, SnapshotModule};
-pub use container::{Options, PlanFile};
+pub use container::{Options, Parts, PlanFile};
 pub use decode::{decode_tfplan, decode_tfplan_bytes, decode_tfplan_with};
 pub use error::Error;
 pub use sniff::{sniff, sniff_with, Kind};

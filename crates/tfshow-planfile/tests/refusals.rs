@@ -292,3 +292,43 @@ fn config_files_without_manifest() {
     let err = open_err(&zip_of(&[("tfplan", &plan), ("tfconfig/m-/main.tf", b"")]));
     assert!(matches!(err, Error::Config { .. }), "{err}");
 }
+
+#[test]
+fn alongside_gets_the_other_entries_while_tfplan_is_read() {
+    let plan = minimal_plan("1.15.5").encode_to_vec();
+    let bytes = zip_of(&[
+        ("tfplan", &plan),
+        ("tfstate", b"prior"),
+        ("tfstate-prev", b"previous"),
+        ("tfconfig/modules.json", br#"[{"Key":"","Dir":"."}]"#),
+        ("tfconfig/m-/main.tf", b"# root"),
+    ]);
+    let (file, seen) = PlanFile::from_bytes_with(&bytes, &Options::default(), |parts| {
+        (
+            parts.prior_state.map(<[u8]>::to_vec),
+            parts.prev_run_state.map(<[u8]>::to_vec),
+            parts.config.map(|c| c.modules[""].files["main.tf"].clone()),
+        )
+    })
+    .unwrap();
+    assert_eq!(
+        seen,
+        (
+            Some(b"prior".to_vec()),
+            Some(b"previous".to_vec()),
+            Some(b"# root".to_vec())
+        )
+    );
+    assert_eq!(file, open(&bytes).unwrap());
+}
+
+/// `tfplan`'s errors come first, with or without work alongside, though `tfplan` is read
+/// after the other entries.
+#[test]
+fn tfplan_errors_come_before_the_snapshot_errors() {
+    let bytes = zip_of(&[("tfplan", b"\xff\xff"), ("tfconfig/m-/main.tf", b"")]);
+    let err = open_err(&bytes);
+    assert!(!matches!(err, Error::Config { .. }), "{err}");
+    let with = PlanFile::from_bytes_with(&bytes, &Options::default(), |_| ()).unwrap_err();
+    assert_eq!(with.to_string(), err.to_string());
+}
