@@ -332,3 +332,19 @@ fn tfplan_errors_come_before_the_snapshot_errors() {
     let with = PlanFile::from_bytes_with(&bytes, &Options::default(), |_| ()).unwrap_err();
     assert_eq!(with.to_string(), err.to_string());
 }
+
+/// Of many bad changes, decoded in parallel, the first in the file is the one reported.
+#[test]
+fn the_first_bad_change_is_reported() {
+    let mut plan = minimal_plan("1.15.5");
+    for i in 0..3000 {
+        let addr = if i < 1234 {
+            format!("null_resource.ok[{i}]")
+        } else {
+            format!("not an address {i}")
+        };
+        plan.resource_changes.push(support::create_change(&addr));
+    }
+    let err = open_err(&plan_zip(&plan)).to_string();
+    assert!(err.contains("resource_changes[1234]"), "{err}");
+}

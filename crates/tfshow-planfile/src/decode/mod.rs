@@ -51,16 +51,32 @@ pub fn decode_tfplan_bytes(bytes: Bytes, limits: &Limits) -> Result<Plan, Error>
     }
     // The resource changes, most of the plan, are decoded in parallel.
     let changes_at = root.field("resource_changes");
-    let resource_changes = changes
+    // Collected in place (a `Result` collect would grow per-thread vectors and copy them
+    // into the result: three copies of 500 bytes per change); the first failure is kept.
+    let first_error = std::sync::Mutex::new(None::<(usize, Error)>);
+    let mut decoded = Vec::new();
+    changes
         .par_iter()
         .enumerate()
         .map(|(i, payload)| {
             let at = changes_at.index(i);
             let rc = proto::ResourceInstanceChange::decode(bytes.slice_ref(payload))
-                .map_err(|e| at.protobuf(e))?;
-            resource_change(&at, rc)
+                .map_err(|e| at.protobuf(e))
+                .and_then(|rc| resource_change(&at, rc));
+            rc.map_err(|e| {
+                let mut first = first_error.lock().unwrap_or_else(|p| p.into_inner());
+                if first.as_ref().is_none_or(|(j, _)| i < *j) {
+                    *first = Some((i, e));
+                }
+            })
+            .ok()
         })
-        .collect::<Result<Vec<_>, Error>>()?;
+        .collect_into_vec(&mut decoded);
+    if let Some((_, e)) = first_error.into_inner().unwrap_or_else(|p| p.into_inner()) {
+        return Err(e);
+    }
+    // Every change decoded: this reuses the vector.
+    let resource_changes: Vec<_> = decoded.into_iter().flatten().collect();
     plan(&root, raw, resource_changes)
 }
 
