@@ -201,11 +201,27 @@ fn locate_all<'a, C: Borrow<ResourceInstanceChange> + Sync>(
 ) -> Result<Vec<Located<'a>>, Error> {
     use rayon::prelude::*;
     let resolver = decode::Resolver::of(changes.iter().map(Borrow::borrow), schemas, versions);
+    // Collected in place, keeping the first failure (see `tfshow_planfile`'s decode).
+    let first_error = std::sync::Mutex::new(None::<(usize, Error)>);
+    let mut located = Vec::new();
     changes
         .par_iter()
         .enumerate()
-        .map(|(i, rc)| decode::locate(rc.borrow(), i, &resolver))
-        .collect()
+        .map(|(i, rc)| {
+            decode::locate(rc.borrow(), i, &resolver)
+                .map_err(|e| {
+                    let mut first = first_error.lock().unwrap_or_else(|p| p.into_inner());
+                    if first.as_ref().is_none_or(|(j, _)| i < *j) {
+                        *first = Some((i, e));
+                    }
+                })
+                .ok()
+        })
+        .collect_into_vec(&mut located);
+    match first_error.into_inner().unwrap_or_else(|p| p.into_inner()) {
+        Some((_, e)) => Err(e),
+        None => Ok(located.into_iter().flatten().collect()),
+    }
 }
 
 /// Sorts changes as the version does: by address components and deposed key (1.4+), or by
