@@ -42,25 +42,30 @@ pub fn sort_by_address<T: Clone>(
         .map(|(i, &id)| {
             let key = &addr(&items[i]).key;
             let (kind, int) = match key {
-                InstanceKey::None => (0, 0),
+                InstanceKey::None => (0u8, 0),
                 InstanceKey::Wildcard => (1, 0),
                 InstanceKey::Int(n) => (2, *n),
                 InstanceKey::Str(_) => (3, 0),
             };
+            // Rank, then kind of key, then integer key (its sign bit flipped, so that the
+            // unsigned order is the signed one), in one number.
+            let int = (int as u64) ^ (1 << 63);
             Sortable {
-                rank: rank[id as usize],
-                kind,
-                int,
+                order: u128::from(rank[id as usize]) << 66
+                    | u128::from(kind) << 64
+                    | u128::from(int),
                 key,
                 index: i,
             }
         })
         .collect();
-    order.sort_by(|a, b| {
-        (a.rank, a.kind, a.int)
-            .cmp(&(b.rank, b.kind, b.int))
+    // The position last: no two items compare equal, so an unstable sort gives the stable
+    // order.
+    order.sort_unstable_by(|a, b| {
+        (a.order.cmp(&b.order))
             .then_with(|| a.key.cmp(b.key))
             .then_with(|| tie(&items[a.index], &items[b.index]))
+            .then(a.index.cmp(&b.index))
     });
     let sorted: Vec<T> = order.iter().map(|s| items[s.index].clone()).collect();
     items.clone_from_slice(&sorted);
@@ -69,9 +74,7 @@ pub fn sort_by_address<T: Clone>(
 /// What items are sorted by: the rank of their resource, then their instance key (its kind
 /// and integer at hand).
 struct Sortable<'a> {
-    rank: u32,
-    kind: u8,
-    int: i64,
+    order: u128,
     key: &'a InstanceKey,
     index: usize,
 }
