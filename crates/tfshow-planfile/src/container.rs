@@ -57,9 +57,10 @@ impl PlanFile {
     /// parse the configuration and the states in the meantime. Returns its result with the
     /// file.
     ///
-    /// `alongside` is called only once the other entries are read and the configuration
-    /// snapshot is built. Errors come in the same order as from `from_bytes`: `tfplan`'s
-    /// before those of the snapshot.
+    /// `alongside` is called once the other entries are read, and (on this thread) even if
+    /// the configuration snapshot is refused. Errors come as from `from_bytes`: the zip
+    /// container's and the entries' sizes first (the small entries are read before `tfplan`),
+    /// then `tfplan`'s, then the snapshot's.
     pub fn from_bytes_with<R: Send>(
         bytes: &[u8],
         opts: &Options,
