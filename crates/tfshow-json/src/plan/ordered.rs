@@ -43,11 +43,13 @@ pub(crate) fn for_each_ordered<B: Sync, R: Send>(
         for _ in 0..helpers {
             s.spawn(|| shared.help(batches, &render));
         }
-        let result = shared.lead(batches, &render, &mut consume);
-        // Helpers finish the batch in hand and stop.
-        shared.lock().stop = true;
-        shared.changed.notify_all();
-        result
+        // However this thread leaves (done, failed, or panicking in `render` or `consume`),
+        // the helpers finish the batch in hand and stop, so that the scope can end.
+        let _stop = Stop {
+            shared: &shared,
+            always: true,
+        };
+        shared.lead(batches, &render, &mut consume)
     })
 }
 
@@ -86,14 +88,17 @@ impl<R> State<R> {
     }
 }
 
-/// Sets `stop` if a helper unwinds, so that the calling thread does not wait for its batch.
-struct StopOnPanic<'s, R>(&'s Shared<R>);
+/// Sets `stop` when dropped: always, or only when unwinding.
+struct Stop<'s, R> {
+    shared: &'s Shared<R>,
+    always: bool,
+}
 
-impl<R> Drop for StopOnPanic<'_, R> {
+impl<R> Drop for Stop<'_, R> {
     fn drop(&mut self) {
-        if std::thread::panicking() {
-            self.0.lock().stop = true;
-            self.0.changed.notify_all();
+        if self.always || std::thread::panicking() {
+            self.shared.lock().stop = true;
+            self.shared.changed.notify_all();
         }
     }
 }
@@ -112,7 +117,12 @@ impl<R> Shared<R> {
 
     /// A helper: renders batches until there are none left or the caller stops.
     fn help<B>(&self, batches: &[B], render: &(impl Fn(&B) -> R + Sync)) {
-        let _stop = StopOnPanic(self);
+        // If `render` panics here, the calling thread must not wait for this batch. (Stopping
+        // on a normal return would end the calling thread's wait for the other helpers.)
+        let _stop = Stop {
+            shared: self,
+            always: false,
+        };
         let mut state = self.lock();
         loop {
             if state.stop || state.claimed >= batches.len() {
@@ -217,6 +227,28 @@ mod tests {
         assert!(result.is_err());
         assert_eq!(consumed, 101);
         assert!(rendered.into_inner() <= 101 + WINDOW + 2);
+    }
+
+    /// A panic while rendering on the calling thread ends the helpers instead of hanging the
+    /// scope (they would wait for room in the window).
+    #[test]
+    fn a_panic_on_the_calling_thread_ends_the_helpers() {
+        let batches: Vec<usize> = (0..10 * WINDOW).collect();
+        let main = std::thread::current().id();
+        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            for_each_ordered(
+                &batches,
+                2,
+                |&b| {
+                    if std::thread::current().id() == main && b > 0 {
+                        panic!("caller failed at {b}");
+                    }
+                    b
+                },
+                |_| Ok(()),
+            )
+        }));
+        assert!(result.is_err());
     }
 
     /// A panic while rendering on a helper reaches the caller instead of hanging it.
