@@ -209,6 +209,12 @@ impl<'a> Writer<'a> {
         f(&mut self.buf)
     }
 
+    /// Writes a value that `f` appends to the buffer as JSON text.
+    pub fn raw_append(&mut self, f: impl FnOnce(&mut Vec<u8>)) {
+        self.value_prefix();
+        f(&mut self.buf);
+    }
+
     /// Like [`Writer::raw`], at a record boundary: a streaming writer passes a large `json`
     /// on to the sink directly instead of copying it into its buffer.
     pub fn raw_record(&mut self, json: &[u8]) {

@@ -88,10 +88,7 @@ pub(crate) fn has_known_entries(v: Cell<'_, '_>) -> bool {
 /// does.
 pub(crate) fn write_unknown_as_bool(w: &mut Writer<'_>, v: Cell<'_, '_>) {
     let dialect = w.dialect();
-    let _ = w.raw_with(|out| {
-        unknown_as_bool(out, v, dialect);
-        Ok::<(), ()>(())
-    });
+    w.raw_append(|out| unknown_as_bool(out, v, dialect));
 }
 
 fn unknown_as_bool(out: &mut Vec<u8>, v: Cell<'_, '_>, dialect: Dialect) {
@@ -134,10 +131,7 @@ pub(crate) fn write_sensitive_as_bool(
     also: &[String],
 ) {
     let dialect = w.dialect();
-    let _ = w.raw_with(|out| {
-        sensitive_as_bool(out, v, marks, also, dialect);
-        Ok::<(), ()>(())
-    });
+    w.raw_append(|out| sensitive_as_bool(out, v, marks, also, dialect));
 }
 
 fn sensitive_as_bool(
