@@ -229,10 +229,10 @@ mod tests {
         assert!(rendered.into_inner() <= 101 + WINDOW + 2);
     }
 
-    /// Runs `for_each_ordered` over 1,000 batches with two threads on a thread of its own,
-    /// `render` panicking where `fails(batch, on_the_calling_thread)`; returns whether the
-    /// panic reached the caller. A hang fails the test (after a minute) instead of hanging it.
-    fn panics_through(fails: fn(usize, bool) -> bool) -> bool {
+    /// Runs `for_each_ordered` over 1,000 batches with two threads, on a thread of its own,
+    /// `render` doing `behave(batch, on_the_calling_thread)` first; returns whether a panic
+    /// reached the caller. A hang fails the test (after a minute) instead of hanging it.
+    fn panics_through(behave: fn(usize, bool)) -> bool {
         let (tx, rx) = std::sync::mpsc::channel();
         std::thread::spawn(move || {
             let batches: Vec<usize> = (0..1000).collect();
@@ -242,14 +242,7 @@ mod tests {
                     &batches,
                     2,
                     |&b| {
-                        let on_caller = std::thread::current().id() == caller;
-                        if fails(b, on_caller) {
-                            panic!("failed at {b}");
-                        }
-                        if on_caller {
-                            // Slow here, so that the helper gets batches.
-                            std::thread::sleep(std::time::Duration::from_millis(1));
-                        }
+                        behave(b, std::thread::current().id() == caller);
                         b
                     },
                     |_| Ok(()),
@@ -261,16 +254,31 @@ mod tests {
             .expect("for_each_ordered hung after a panic")
     }
 
-    /// A panic while rendering on the calling thread ends the helpers (they would otherwise
-    /// wait for room in the window) and reaches the caller.
+    fn pause(ms: u64) {
+        std::thread::sleep(std::time::Duration::from_millis(ms));
+    }
+
+    /// A panic while rendering on the calling thread ends the helper, which would otherwise
+    /// wait for room in the window for ever, and reaches the caller.
     #[test]
     fn a_panic_on_the_calling_thread_reaches_the_caller() {
-        assert!(panics_through(|b, on_caller| on_caller && b > 0));
+        assert!(panics_through(|b, on_caller| match (on_caller, b) {
+            (true, _) => panic!("failed at {b}"),
+            // Slow on the first batch, so that the caller renders one; fast after it, so
+            // that it fills the window.
+            (false, 0) => pause(20),
+            (false, _) => {}
+        }));
     }
 
     /// A panic while rendering on a helper reaches the caller instead of hanging it.
     #[test]
     fn a_helper_panic_reaches_the_caller() {
-        assert!(panics_through(|_, on_caller| !on_caller));
+        assert!(panics_through(|b, on_caller| if on_caller {
+            // Slow here, so that the helper gets batches.
+            pause(1)
+        } else {
+            panic!("failed at {b}")
+        }));
     }
 }
