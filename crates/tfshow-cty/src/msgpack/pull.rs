@@ -143,24 +143,6 @@ fn utf8(b: &[u8]) -> PullResult<&str> {
     std::str::from_utf8(b).map_err(|_| PullError::Utf8.into())
 }
 
-/// `a == b`, without a call to `memcmp` for the short strings attribute names are.
-#[inline]
-fn same_bytes(a: &[u8], b: &[u8]) -> bool {
-    if a.len() != b.len() {
-        return false;
-    }
-    let n = a.len();
-    let word = |s: &[u8], at: usize| u64::from_le_bytes(s[at..at + 8].try_into().unwrap_or([0; 8]));
-    let half = |s: &[u8], at: usize| u32::from_le_bytes(s[at..at + 4].try_into().unwrap_or([0; 4]));
-    match n {
-        // The first and last words (or halves) overlap: together they cover every byte.
-        8..=16 => word(a, 0) == word(b, 0) && word(a, n - 8) == word(b, n - 8),
-        4..=7 => half(a, 0) == half(b, 0) && half(a, n - 4) == half(b, n - 4),
-        0..=3 => a.iter().zip(b).all(|(x, y)| x == y),
-        _ => a == b,
-    }
-}
-
 /// A typed pull reader over one msgpack value.
 pub struct Pull<'a> {
     r: Reader<'a>,
@@ -324,7 +306,7 @@ impl<'a> Pull<'a> {
             // `value` checked that there are as many keys as attributes: in order and
             // without repeats, the i-th key is the i-th attribute.
             Type::Object(attrs, _) => match attrs.get(i) {
-                Some((name, t)) if same_bytes(name.as_bytes(), k) => {
+                Some((name, t)) if name.as_bytes() == k => {
                     // SAFETY: `k` holds the same bytes as `name`, a `str`, so it is UTF-8.
                     // (Checking again costs more than the rest of reading a key.)
                     Ok((unsafe { std::str::from_utf8_unchecked(k) }, t))
