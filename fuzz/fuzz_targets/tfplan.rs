@@ -1,6 +1,7 @@
-//! Any bytes as the `tfplan` protobuf entry. What decodes is wrapped in a plan zip and shown
-//! (`show --json` without schemas) and turned into UI messages, so fuzzed msgpack values,
-//! paths and addresses reach the document writer. Seeds: the oracle's `tfplan` entries.
+//! Any bytes as the `tfplan` protobuf entry, decoded at once and lazily (the two must agree).
+//! What decodes is wrapped in a plan zip and shown (`show --json` without schemas) and turned
+//! into UI messages, so fuzzed msgpack values, paths and addresses reach the document writer.
+//! Seeds: the oracle's `tfplan` entries.
 #![no_main]
 
 use std::io::Write;
@@ -18,8 +19,23 @@ fn zip_of(tfplan: &[u8]) -> Option<Vec<u8>> {
 
 fuzz_target!(|data: &[u8]| {
     let limits = tfshow_limits::Limits::default();
-    let Ok(plan) = tfshow_planfile::decode_tfplan_with(data, &limits) else {
-        return;
+    let at_once = tfshow_planfile::decode_tfplan_with(data, &limits);
+    let bytes = tfshow_planfile::model::Bytes::copy_from_slice(data);
+    let lazily = tfshow_planfile::decode_tfplan_lazy(bytes, &limits).and_then(|(plan, lazy)| {
+        let changes = lazy.iter().map(|c| c.decode()).collect::<Result<_, _>>()?;
+        Ok(tfshow_planfile::model::Plan {
+            resource_changes: changes,
+            ..plan
+        })
+    });
+    let plan = match (at_once, lazily) {
+        (Ok(plan), Ok(lazy)) => {
+            assert!(plan == lazy, "decoded lazily, a different plan");
+            plan
+        }
+        (Err(_), Err(_)) => return,
+        (Ok(_), Err(e)) => panic!("refused lazily, read at once: {e}"),
+        (Err(e), Ok(_)) => panic!("refused at once ({e}), read lazily"),
     };
     let mut ts = || "2026-01-01T00:00:00.000000Z".to_owned();
     let _ = tfshow_ui::plan::plan_messages(&plan, &[], &mut ts);

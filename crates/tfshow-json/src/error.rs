@@ -12,6 +12,11 @@ pub enum Error {
         /// What was wrong.
         message: String,
     },
+    /// A resource change of the plan could not be decoded: the changes of a plan read with
+    /// [`PlanFile::from_bytes_lazy_with`](tfshow_planfile::PlanFile::from_bytes_lazy_with)
+    /// are decoded as they are written.
+    #[error(transparent)]
+    Plan(#[from] tfshow_planfile::Error),
     /// Writing the output failed.
     #[error("writing output: {0}")]
     Io(#[from] std::io::Error),

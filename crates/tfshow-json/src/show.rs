@@ -88,13 +88,15 @@ pub fn show_json(
             .transpose()
             .map_err(|e| ShowError::State(format!("{entry}: {e}")))
     };
-    let (file, (prior, prev, tree)) = PlanFile::from_bytes_with(bytes, limits, |parts| {
-        (
-            read_state("tfstate", parts.prior_state),
-            read_state("tfstate-prev", parts.prev_run_state),
-            config_tree(parts.config, limits),
-        )
-    })?;
+    // The resource changes are decoded one at a time as they are written.
+    let (file, lazy_changes, (prior, prev, tree)) =
+        PlanFile::from_bytes_lazy_with(bytes, limits, |parts| {
+            (
+                read_state("tfstate", parts.prior_state),
+                read_state("tfstate-prev", parts.prev_run_state),
+                config_tree(parts.config, limits),
+            )
+        })?;
     let (prior, prev, tree) = (prior?, prev?, tree?);
     let version = TfVersion::parse(&file.plan.terraform_version);
     let defaults: Vec<(String, Value)> = tree
@@ -104,6 +106,7 @@ pub fn show_json(
         .collect();
     let input = PlanInput {
         plan: &file.plan,
+        lazy_changes: Some(&lazy_changes),
         prior_state: prior.as_ref(),
         prev_run_state: prev.as_ref(),
         variable_defaults: &defaults,
@@ -113,7 +116,7 @@ pub fn show_json(
     write_plan(&mut w, &input, schemas)?;
     w.raw(b"\n");
     w.finish().map_err(Error::Io)?;
-    drop_later((file, prior, prev, tree, defaults));
+    drop_later((file, lazy_changes, prior, prev, tree, defaults));
     Ok(Shown::Plan)
 }
 

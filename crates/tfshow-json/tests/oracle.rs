@@ -56,6 +56,63 @@ fn plan_json_matches_terraform() {
     check("plan.tfplan", "plan.json");
 }
 
+/// `show_json` reads a plan's resource changes lazily; a plan decoded at once
+/// (`PlanInput::lazy_changes` left `None`) gives the same document.
+#[test]
+fn plans_decoded_at_once_give_the_same_document() {
+    use tfshow_gojson::Writer;
+    use tfshow_json::plan::{write_document, PlanInput};
+    use tfshow_json::TfVersion;
+    use tfshow_planfile::{Options, PlanFile};
+    use tfshow_state::State;
+
+    let cases = cases_with("plan.tfplan");
+    assert!(cases.len() > 50, "{} cases", cases.len());
+    let mut failures = Vec::new();
+    for dir in &cases {
+        let Ok(lazily) = render(dir, "plan.tfplan") else {
+            continue;
+        };
+        let bytes = std::fs::read(dir.join("plan.tfplan")).unwrap();
+        let file = PlanFile::from_bytes(&bytes, &Options::default()).unwrap();
+        let state = |b: &Option<Vec<u8>>| b.as_deref().map(|b| State::from_json(b).unwrap());
+        let (prior, prev) = (state(&file.prior_state), state(&file.prev_run_state));
+        let tree = file.config.as_ref().map(|snapshot| {
+            let files = snapshot
+                .modules
+                .iter()
+                .map(|(key, m)| {
+                    let files = m.files.iter().map(|(n, b)| (n.as_str(), b.as_slice()));
+                    (key.as_str(), files.collect())
+                })
+                .collect();
+            tfshow_config::load_tree(&files).unwrap()
+        });
+        let defaults: Vec<_> = tree
+            .iter()
+            .flat_map(|t| &t.module.variables)
+            .filter_map(|v| Some((v.name.clone(), v.default.clone()?)))
+            .collect();
+        let input = PlanInput {
+            plan: &file.plan,
+            lazy_changes: None,
+            prior_state: prior.as_ref(),
+            prev_run_state: prev.as_ref(),
+            variable_defaults: &defaults,
+            configuration: tree.as_ref(),
+        };
+        let version = TfVersion::parse(&file.plan.terraform_version);
+        let mut w = Writer::new(version.dialect());
+        write_document(&mut w, &input, schemas(dir).as_ref()).unwrap();
+        let mut at_once = w.into_bytes();
+        at_once.push(b'\n');
+        if let Some(diff) = json_diff(&lazily, &at_once) {
+            failures.push(format!("{}:\n{diff}", case_name(dir)));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
 #[test]
 fn state_json_matches_terraform() {
     check("terraform.tfstate", "state.json");

@@ -2,10 +2,11 @@
 //! size limits, and never written anywhere.
 
 use crate::config::{split_module_file, ConfigSnapshot, ModuleFile, MANIFEST_ENTRY};
-use crate::decode::decode_tfplan_bytes;
+use crate::decode::{decode_tfplan_bytes, decode_tfplan_lazy, LazyChange};
 use crate::error::Error;
 use crate::model::Plan;
 use crate::sniff::{sniff_with, Kind};
+use bytes::Bytes;
 use std::io::{Cursor, Read};
 use zip::ZipArchive;
 
@@ -49,7 +50,7 @@ impl PlanFile {
     /// [`Error`] (e.g. [`Error::StateFile`]); callers that also accept state files should call
     /// [`sniff`](crate::sniff) first. Unknown zip entries are ignored; `tfplan` is required.
     pub fn from_bytes(bytes: &[u8], opts: &Options) -> Result<Self, Error> {
-        Self::read(bytes, opts, |_| (), false).map(|(file, ())| file)
+        Self::read(bytes, opts, |_| (), false, eager).map(|(file, (), ())| file)
     }
 
     /// Like [`PlanFile::from_bytes`], and calls `alongside` on another thread with the
@@ -66,22 +67,34 @@ impl PlanFile {
         opts: &Options,
         alongside: impl FnOnce(&Parts<'_>) -> R + Send,
     ) -> Result<(Self, R), Error> {
-        Self::read(bytes, opts, alongside, true)
+        Self::read(bytes, opts, alongside, true, eager).map(|(file, (), r)| (file, r))
     }
 
-    fn read<R: Send>(
+    /// Like [`PlanFile::from_bytes_with`], with the plan's `resource_changes` left empty and
+    /// returned as [`LazyChange`]s ([`decode_tfplan_lazy`]): each is decoded when it is used,
+    /// so that a big plan is not held in memory in its decoded form.
+    pub fn from_bytes_lazy_with<R: Send>(
+        bytes: &[u8],
+        opts: &Options,
+        alongside: impl FnOnce(&Parts<'_>) -> R + Send,
+    ) -> Result<(Self, Vec<LazyChange>, R), Error> {
+        Self::read(bytes, opts, alongside, true, decode_tfplan_lazy)
+    }
+
+    fn read<R: Send, C: Send>(
         bytes: &[u8],
         opts: &Options,
         alongside: impl FnOnce(&Parts<'_>) -> R + Send,
         spawn: bool,
-    ) -> Result<(Self, R), Error> {
+        decode: TfplanDecoder<C>,
+    ) -> Result<(Self, C, R), Error> {
         if bytes.len() as u64 > opts.max_total_size {
             return Err(Error::InputTooLarge {
                 limit: opts.max_total_size,
             });
         }
         match sniff_with(bytes, opts) {
-            Kind::PlanZip => read_zip(bytes, opts, alongside, spawn),
+            Kind::PlanZip => read_zip(bytes, opts, alongside, spawn, decode),
             Kind::State => Err(Error::StateFile),
             Kind::OpenTofuEncrypted => Err(Error::OpenTofuEncrypted),
             Kind::CloudBookmark { run_id, hostname } => {
@@ -102,6 +115,14 @@ impl PlanFile {
             })?;
         Self::from_bytes(&bytes, opts)
     }
+}
+
+/// Decodes the `tfplan` bytes into the plan and what is left out of it.
+type TfplanDecoder<C> = fn(Bytes, &Options) -> Result<(Plan, C), Error>;
+
+/// Decodes all of `tfplan`.
+fn eager(bytes: Bytes, opts: &Options) -> Result<(Plan, ()), Error> {
+    decode_tfplan_bytes(bytes, opts).map(|plan| (plan, ()))
 }
 
 /// Reads all of `reader` unless it holds more than `limit` bytes (then `None`).
@@ -170,12 +191,13 @@ pub struct Parts<'a> {
 
 /// Reads the entries of a plan zip: the small ones first, then `tfplan` while `alongside`
 /// works on the others (on another thread if `spawn`).
-fn read_zip<R: Send>(
+fn read_zip<R: Send, C: Send>(
     bytes: &[u8],
     opts: &Options,
     alongside: impl FnOnce(&Parts<'_>) -> R + Send,
     spawn: bool,
-) -> Result<(PlanFile, R), Error> {
+    decode: TfplanDecoder<C>,
+) -> Result<(PlanFile, C, R), Error> {
     let archive = ZipArchive::new(Cursor::new(bytes)).map_err(Error::Zip)?;
     if archive.has_duplicate_names() {
         return Err(Error::DuplicateEntry);
@@ -216,8 +238,8 @@ fn read_zip<R: Send>(
         prev_run_state: prev_run_state.as_deref(),
         config: config.as_ref().ok().and_then(Option::as_ref),
     };
-    let mut decode_tfplan = || -> Result<Plan, Error> {
-        decode_tfplan_bytes(entries.read(tfplan_index, TFPLAN_ENTRY)?.into(), opts)
+    let mut decode_tfplan = || -> Result<(Plan, C), Error> {
+        decode(entries.read(tfplan_index, TFPLAN_ENTRY)?.into(), opts)
     };
     let (plan, extra) = if spawn && config.is_ok() {
         std::thread::scope(|s| {
@@ -232,7 +254,7 @@ fn read_zip<R: Send>(
         let plan = decode_tfplan();
         (plan, alongside(&parts))
     };
-    let plan = plan?;
+    let (plan, left_out) = plan?;
     let config = config?;
     Ok((
         PlanFile {
@@ -242,6 +264,7 @@ fn read_zip<R: Send>(
             config,
             lock_file,
         },
+        left_out,
         extra,
     ))
 }

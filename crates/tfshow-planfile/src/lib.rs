@@ -4,7 +4,8 @@
 //!   saved-plan bookmarks and pre-0.12 plans;
 //! - [`PlanFile::from_bytes`] opens the zip container with the limits of [`Options`] (the
 //!   workspace-wide [`Limits`]);
-//! - [`decode_tfplan`] decodes the `tfplan` protobuf into the [`model`] types;
+//! - [`decode_tfplan`] decodes the `tfplan` protobuf into the [`model`] types, and
+//!   [`decode_tfplan_lazy`] does so leaving each resource change to decode when it is used;
 //! - [`proto`] holds the generated protobuf types.
 
 pub mod config;
@@ -23,7 +24,9 @@ pub mod proto {
 
 pub use config::{ConfigSnapshot, SnapshotModule};
 pub use container::{Options, Parts, PlanFile};
-pub use decode::{decode_tfplan, decode_tfplan_bytes, decode_tfplan_with};
+pub use decode::{
+    decode_tfplan, decode_tfplan_bytes, decode_tfplan_lazy, decode_tfplan_with, LazyChange,
+};
 pub use error::Error;
 pub use sniff::{sniff, sniff_with, Kind};
 pub use tfshow_limits::{Limit, LimitExceeded, Limits};

@@ -16,7 +16,7 @@ use tfshow_cty::Value;
 use tfshow_gojson::Writer;
 
 use super::actions::{action_names, reason_name};
-use super::decode::{cty_path, Located};
+use super::decode::{cty_path, with_decoded, Located, Ready};
 use super::paths::{path_set_order, write_path};
 use super::values_json::ValuesJson;
 use crate::checks::mode_name;
@@ -50,16 +50,18 @@ pub(crate) fn write_resource_change(
     d: &Located<'_>,
     version: &TfVersion,
 ) -> Result<(), Error> {
-    write_resource_change_of(w, d, &ValuesJson::of(d, version)?)
+    with_decoded(d, |d| {
+        write_resource_change_of(w, d, &ValuesJson::of(d, version)?)
+    })
 }
 
 /// Writes one resource change object with its values' JSON.
 pub(crate) fn write_resource_change_of(
     w: &mut Writer<'_>,
-    d: &Located<'_>,
+    d: &Ready<'_, '_>,
     values: &ValuesJson,
 ) -> Result<(), Error> {
-    let at = d.rc.addr.as_str();
+    let at = d.addr_text;
     w.begin_object();
     w.key("address");
     w.string(at);
@@ -80,9 +82,9 @@ pub(crate) fn write_resource_change_of(
     write_index(w, &d.addr.key);
     w.key("provider_name");
     w.string(&d.provider);
-    if !d.rc.deposed_key.is_empty() {
+    if !d.deposed_key.is_empty() {
         w.key("deposed");
-        w.string(&d.rc.deposed_key);
+        w.string(d.deposed_key);
     }
     w.key("change");
     write_change(w, d, values, at)?;
@@ -96,7 +98,7 @@ pub(crate) fn write_resource_change_of(
 
 fn write_change(
     w: &mut Writer<'_>,
-    d: &Located<'_>,
+    d: &Ready<'_, '_>,
     v: &ValuesJson,
     at: &str,
 ) -> Result<(), Error> {
@@ -183,8 +185,8 @@ pub(crate) fn decode_identity(d: &Located<'_>, bytes: &[u8], at: &str) -> Result
 }
 
 /// Writes `identity_schema_version` and `identity` of a planned resource.
-pub(crate) fn write_planned_identity(w: &mut Writer<'_>, d: &Located<'_>) -> Result<(), Error> {
-    let at = d.rc.addr.as_str();
+pub(crate) fn write_planned_identity(w: &mut Writer<'_>, d: &Ready<'_, '_>) -> Result<(), Error> {
+    let at = d.addr_text;
     let (Some(schema), Some(bytes)) = (d.info.identity, &d.rc.change.after_identity) else {
         return Ok(());
     };

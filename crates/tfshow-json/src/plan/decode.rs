@@ -4,10 +4,13 @@ use std::collections::HashMap as StdHashMap;
 use std::sync::Arc;
 
 use foldhash::{HashMap, HashMapExt};
+use std::borrow::Cow;
 use tfshow_addrs::{AbsProviderConfig, AbsResourceInstance, ResourceMode};
 use tfshow_cty::msgpack::{decode_untyped, Options};
 use tfshow_cty::{Path, PathStep, Value};
-use tfshow_planfile::model::{self, ResourceInstanceChange};
+
+use tfshow_planfile::model::{self, Action, ResourceInstanceChange};
+use tfshow_planfile::LazyChange;
 
 use tfshow_schema::{Mode, Schemas};
 use tfshow_state::State;
@@ -15,21 +18,147 @@ use tfshow_state::State;
 use crate::error::{invalid, Error};
 use crate::resource_values::TypeInfo;
 
-/// A resource instance change located: address, provider and schema, values not yet decoded.
-/// Values are decoded when the change is written ([`Located::values`]), so that only the
-/// changes being written are held in memory.
+/// A resource instance change located: address, provider and schema; its values (and, for
+/// a [`LazyChange`], the rest of it) are decoded when it is written ([`Located::decoded`]),
+/// so that only the changes being written are held in memory in decoded form.
 pub(crate) struct Located<'a> {
-    pub rc: &'a ResourceInstanceChange,
+    pub src: Source<'a>,
     /// The change's position in the list it was located from.
     pub index: usize,
     pub addr: &'a AbsResourceInstance,
-    pub prev_addr: Option<String>,
+    /// The address as the plan writes it.
+    pub addr_text: &'a str,
+    pub prev_addr: Option<&'a str>,
+    pub deposed_key: &'a str,
+    pub action: Action,
     /// Provider source address (`registry.terraform.io/hashicorp/aws`).
     pub provider: Arc<str>,
     pub info: TypeInfo<'a>,
     /// The resource type's schema version (from the schema, or without schemas from a state
     /// that holds the same resource type, else 0).
     pub schema_version: u64,
+}
+
+/// Where a located change comes from.
+#[derive(Clone, Copy)]
+pub(crate) enum Source<'a> {
+    Decoded(&'a ResourceInstanceChange),
+    Lazy(&'a LazyChange),
+}
+
+/// A change as the plan holds it: decoded, or not yet.
+pub(crate) trait PlanChange: Sync {
+    fn addr_text(&self) -> &str;
+    fn address(&self) -> &AbsResourceInstance;
+    fn prev_run_addr(&self) -> Option<&str>;
+    fn deposed_key(&self) -> &str;
+    fn provider(&self) -> &str;
+    fn action(&self) -> Action;
+    fn source(&self) -> Source<'_>;
+}
+
+impl PlanChange for ResourceInstanceChange {
+    fn addr_text(&self) -> &str {
+        &self.addr
+    }
+    fn address(&self) -> &AbsResourceInstance {
+        &self.address
+    }
+    fn prev_run_addr(&self) -> Option<&str> {
+        self.prev_run_addr.as_deref()
+    }
+    fn deposed_key(&self) -> &str {
+        &self.deposed_key
+    }
+    fn provider(&self) -> &str {
+        &self.provider
+    }
+    fn action(&self) -> Action {
+        self.change.action
+    }
+    fn source(&self) -> Source<'_> {
+        Source::Decoded(self)
+    }
+}
+
+impl PlanChange for LazyChange {
+    fn addr_text(&self) -> &str {
+        &self.addr
+    }
+    fn address(&self) -> &AbsResourceInstance {
+        &self.address
+    }
+    fn prev_run_addr(&self) -> Option<&str> {
+        self.prev_run_addr.as_deref()
+    }
+    fn deposed_key(&self) -> &str {
+        &self.deposed_key
+    }
+    fn provider(&self) -> &str {
+        &self.provider
+    }
+    fn action(&self) -> Action {
+        self.action
+    }
+    fn source(&self) -> Source<'_> {
+        Source::Lazy(self)
+    }
+}
+
+impl<T: PlanChange> PlanChange for &T {
+    fn addr_text(&self) -> &str {
+        (**self).addr_text()
+    }
+    fn address(&self) -> &AbsResourceInstance {
+        (**self).address()
+    }
+    fn prev_run_addr(&self) -> Option<&str> {
+        (**self).prev_run_addr()
+    }
+    fn deposed_key(&self) -> &str {
+        (**self).deposed_key()
+    }
+    fn provider(&self) -> &str {
+        (**self).provider()
+    }
+    fn action(&self) -> Action {
+        (**self).action()
+    }
+    fn source(&self) -> Source<'_> {
+        (**self).source()
+    }
+}
+
+impl<'a> Located<'a> {
+    /// The whole change, decoded if it was not.
+    pub(crate) fn decoded(&self) -> Result<Cow<'a, ResourceInstanceChange>, Error> {
+        match self.src {
+            Source::Decoded(rc) => Ok(Cow::Borrowed(rc)),
+            Source::Lazy(lazy) => Ok(Cow::Owned(lazy.decode()?)),
+        }
+    }
+}
+
+/// A located change with the whole of it at hand, to be written.
+pub(crate) struct Ready<'r, 'a> {
+    pub loc: &'r Located<'a>,
+    pub rc: &'r ResourceInstanceChange,
+}
+
+impl<'a> std::ops::Deref for Ready<'_, 'a> {
+    type Target = Located<'a>;
+    fn deref(&self) -> &Located<'a> {
+        self.loc
+    }
+}
+
+/// Calls `f` with `d` and the whole of its change.
+pub(crate) fn with_decoded<T>(
+    d: &Located<'_>,
+    f: impl FnOnce(&Ready<'_, '_>) -> Result<T, Error>,
+) -> Result<T, Error> {
+    let rc = d.decoded()?;
+    f(&Ready { loc: d, rc: &rc })
 }
 
 /// The decoded values of a change and their sensitive paths from the plan.
@@ -40,10 +169,10 @@ pub(crate) struct Values {
     pub after_paths: Vec<Path>,
 }
 
-impl Located<'_> {
+impl Ready<'_, '_> {
     /// Decodes the values.
     pub(crate) fn values(&self) -> Result<Values, Error> {
-        let at = self.rc.addr.as_str();
+        let at = self.addr_text;
         let c = &self.rc.change;
         let decode =
             |b: &Option<tfshow_planfile::model::Bytes>, side: &str| -> Result<Value, Error> {
@@ -133,29 +262,30 @@ pub(crate) struct Resolver<'c, 'a> {
 }
 
 impl<'c, 'a> Resolver<'c, 'a> {
-    pub(crate) fn of(
-        changes: impl IntoIterator<Item = &'c ResourceInstanceChange>,
+    pub(crate) fn of<C: PlanChange + 'c>(
+        changes: impl IntoIterator<Item = &'c C>,
         schemas: Option<&'a Schemas>,
         fallback_versions: &StateSchemaVersions,
     ) -> Self {
         let mut providers: HashMap<&str, Result<Arc<str>, String>> = HashMap::new();
         let mut resolved = HashMap::new();
         for rc in changes {
-            let mode = schema_mode(rc.address.mode);
-            let key = (rc.provider.as_str(), mode, rc.address.type_.as_str());
+            let address = rc.address();
+            let mode = schema_mode(address.mode);
+            let key = (rc.provider(), mode, address.type_.as_str());
             if resolved.contains_key(&key) {
                 continue;
             }
             let provider = providers
-                .entry(rc.provider.as_str())
-                .or_insert_with(|| provider_source(&rc.provider))
+                .entry(rc.provider())
+                .or_insert_with(|| provider_source(rc.provider()))
                 .clone();
             let resolution = provider.and_then(|provider| {
-                let info = TypeInfo::lookup(schemas, &provider, mode, &rc.address.type_)?;
+                let info = TypeInfo::lookup(schemas, &provider, mode, &address.type_)?;
                 let schema_version = match info.schema {
                     Some(s) => s.version,
                     None => fallback_versions
-                        .get(&(provider.to_string(), mode, rc.address.type_.clone()))
+                        .get(&(provider.to_string(), mode, address.type_.clone()))
                         .copied()
                         .unwrap_or(0),
                 };
@@ -180,15 +310,16 @@ fn provider_source(config: &str) -> Result<Arc<str>, String> {
 
 /// Locates a change with what `resolver` (made from a list that holds it) resolved.
 pub(crate) fn locate<'a>(
-    rc: &'a ResourceInstanceChange,
+    rc: &'a impl PlanChange,
     index: usize,
     resolver: &Resolver<'_, 'a>,
 ) -> Result<Located<'a>, Error> {
-    let at = rc.addr.as_str();
+    let at = rc.addr_text();
+    let address = rc.address();
     let key = (
-        rc.provider.as_str(),
-        schema_mode(rc.address.mode),
-        rc.address.type_.as_str(),
+        rc.provider(),
+        schema_mode(address.mode),
+        address.type_.as_str(),
     );
     let resolved = match resolver.resolved.get(&key) {
         Some(Ok(r)) => r.clone(),
@@ -196,14 +327,13 @@ pub(crate) fn locate<'a>(
         None => return Err(invalid(at, "change not resolved")),
     };
     Ok(Located {
-        rc,
+        src: rc.source(),
         index,
-        prev_addr: rc
-            .prev_run_addr
-            .as_ref()
-            .filter(|p| *p != &rc.addr)
-            .cloned(),
-        addr: &rc.address,
+        addr: address,
+        addr_text: at,
+        prev_addr: rc.prev_run_addr().filter(|p| *p != at),
+        deposed_key: rc.deposed_key(),
+        action: rc.action(),
         provider: resolved.provider,
         info: resolved.info,
         schema_version: resolved.schema_version,

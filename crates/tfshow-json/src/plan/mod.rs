@@ -19,25 +19,28 @@ mod relevant;
 mod render;
 mod values_json;
 
-use std::borrow::Borrow;
-
 use tfshow_cty::json::write_value;
 use tfshow_cty::msgpack::{decode as decode_msgpack, Options};
 use tfshow_cty::{Type, Value};
 use tfshow_gojson::Writer;
 use tfshow_planfile::model::{Action, CheckKind, CheckStatus, Mode, Plan, ResourceInstanceChange};
+use tfshow_planfile::LazyChange;
 use tfshow_schema::Schemas;
 use tfshow_state::State;
 
 use crate::checks::{write_checks, CheckGroup, CheckObject};
 use crate::error::{invalid, Error};
 use crate::TfVersion;
-use decode::Located;
+use decode::{Located, PlanChange};
 
 /// What the plan document is built from.
 pub struct PlanInput<'a> {
     /// The decoded `tfplan` entry.
     pub plan: &'a Plan,
+    /// The plan's resource changes when they were left out of `plan` to be decoded one at a
+    /// time ([`PlanFile::from_bytes_lazy_with`](tfshow_planfile::PlanFile::from_bytes_lazy_with));
+    /// `None`: `plan.resource_changes`.
+    pub lazy_changes: Option<&'a [LazyChange]>,
     /// The `tfstate` entry (the refreshed prior state).
     pub prior_state: Option<&'a State>,
     /// The `tfstate-prev` entry (the previous run's state).
@@ -57,7 +60,10 @@ pub fn write_document(
     let plan = input.plan;
     let version = TfVersion::parse(&plan.terraform_version);
     let versions = decode::state_schema_versions(&[input.prior_state, input.prev_run_state]);
-    let changes = locate_all(&plan.resource_changes, schemas, &versions)?;
+    let changes = match input.lazy_changes {
+        Some(lazy) => locate_all(lazy, schemas, &versions)?,
+        None => locate_all(&plan.resource_changes, schemas, &versions)?,
+    };
     // Each planned resource's change is rendered with it, and kept until its turn.
     let mut in_order: Vec<&Located<'_>> = changes.iter().filter(|d| !is_data_delete(d)).collect();
     sort_changes(&mut in_order, &version);
@@ -194,13 +200,13 @@ fn write_tail(
 }
 
 /// Locates every change (in parallel); each is indexed by its position in `changes`.
-fn locate_all<'a, C: Borrow<ResourceInstanceChange> + Sync>(
+fn locate_all<'a, C: PlanChange>(
     changes: &'a [C],
     schemas: Option<&'a Schemas>,
     versions: &decode::StateSchemaVersions,
 ) -> Result<Vec<Located<'a>>, Error> {
     use rayon::prelude::*;
-    let resolver = decode::Resolver::of(changes.iter().map(Borrow::borrow), schemas, versions);
+    let resolver = decode::Resolver::of(changes, schemas, versions);
     // Collected in place, keeping the first failure (see `tfshow_planfile`'s decode).
     let first_error = std::sync::Mutex::new(None::<(usize, Error)>);
     let mut located = Vec::new();
@@ -208,7 +214,7 @@ fn locate_all<'a, C: Borrow<ResourceInstanceChange> + Sync>(
         .par_iter()
         .enumerate()
         .map(|(i, rc)| {
-            decode::locate(rc.borrow(), i, &resolver)
+            decode::locate(rc, i, &resolver)
                 .map_err(|e| {
                     let mut first = first_error.lock().unwrap_or_else(|p| p.into_inner());
                     if first.as_ref().is_none_or(|(j, _)| i < *j) {
@@ -228,18 +234,14 @@ fn locate_all<'a, C: Borrow<ResourceInstanceChange> + Sync>(
 /// address string.
 fn sort_changes(changes: &mut [&Located<'_>], version: &TfVersion) {
     if version.sorts_by_components() {
-        tfshow_addrs::sort_by_address(
-            changes,
-            |d| d.addr,
-            |a, b| a.rc.deposed_key.cmp(&b.rc.deposed_key),
-        );
+        tfshow_addrs::sort_by_address(changes, |d| d.addr, |a, b| a.deposed_key.cmp(b.deposed_key));
     } else {
-        crate::gosort::slice_legacy(changes, |a, b| a.rc.addr < b.rc.addr);
+        crate::gosort::slice_legacy(changes, |a, b| a.addr_text < b.addr_text);
     }
 }
 
 fn is_data_delete(d: &Located<'_>) -> bool {
-    d.addr.mode == tfshow_addrs::ResourceMode::Data && d.rc.change.action == Action::Delete
+    d.addr.mode == tfshow_addrs::ResourceMode::Data && d.action == Action::Delete
 }
 
 /// Writes `changes` (data source deletions left out, sorted) under `key`.
@@ -290,7 +292,7 @@ fn write_deferred(
         items.sort_by(|a, b| {
             a.1.addr
                 .cmp_terraform(b.1.addr)
-                .then_with(|| a.1.rc.deposed_key.cmp(&b.1.rc.deposed_key))
+                .then_with(|| a.1.deposed_key.cmp(b.1.deposed_key))
         });
     }
     w.key("deferred_changes");

@@ -16,7 +16,7 @@ use tfshow_gojson::Writer;
 use tfshow_planfile::model::Action;
 
 use super::changes::{write_index, write_planned_identity, write_resource_change_of};
-use super::decode::Located;
+use super::decode::{with_decoded, Located, Ready};
 use super::kept::Kept;
 use super::render::write_all_keeping;
 use super::values_json::ValuesJson;
@@ -26,7 +26,7 @@ use crate::TfVersion;
 
 /// Whether a change has a resource in `planned_values`: not a deletion, not a deposed object.
 pub(crate) fn is_planned(d: &Located<'_>) -> bool {
-    d.rc.change.action != Action::Delete && d.rc.deposed_key.is_empty()
+    d.action != Action::Delete && d.deposed_key.is_empty()
 }
 
 /// Writes the `root_module` of `planned_values`. Each resource's values are decoded once:
@@ -79,9 +79,11 @@ pub(crate) fn write_root_module(
         kept,
         |d| d.index,
         |w, change, d| {
-            let values = ValuesJson::of(d, version)?;
-            write_resource(w, d, &values, version)?;
-            write_resource_change_of(change, d, &values)
+            with_decoded(d, |d| {
+                let values = ValuesJson::of(d, version)?;
+                write_resource(w, d, &values, version)?;
+                write_resource_change_of(change, d, &values)
+            })
         },
         |w, i| ops.get(i).into_iter().flatten().for_each(|op| op.apply(w)),
     )?;
@@ -138,7 +140,7 @@ impl<'l, 'a> Layout<'l, 'a> {
         if let Some(list) = resources.get(addr) {
             let mut list = list.clone();
             // Addresses of planned resources are unique (deposed objects are not planned).
-            list.par_sort_unstable_by(|a, b| a.rc.addr.cmp(&b.rc.addr));
+            list.par_sort_unstable_by(|a, b| a.addr_text.cmp(b.addr_text));
             self.op(Op::Key("resources"));
             self.op(Op::BeginArray);
             self.items.extend(list);
@@ -163,13 +165,13 @@ impl<'l, 'a> Layout<'l, 'a> {
 /// Writes one resource.
 fn write_resource(
     w: &mut Writer<'_>,
-    d: &Located<'_>,
+    d: &Ready<'_, '_>,
     v: &ValuesJson,
     version: &TfVersion,
 ) -> Result<(), Error> {
     w.begin_object();
     w.key("address");
-    w.string(d.rc.addr.as_str());
+    w.string(d.addr_text);
     w.key("mode");
     w.string(mode_name(d.addr.mode));
     w.key("type");

@@ -13,7 +13,7 @@ use tfshow_cty::NumberError;
 use tfshow_cty::Value;
 use tfshow_gojson::Writer;
 
-use super::decode::{Located, Values};
+use super::decode::{Ready, Values};
 use crate::error::{invalid, Error};
 use crate::marks::Marks;
 use crate::transcode;
@@ -44,7 +44,7 @@ pub(crate) struct ValuesJson {
 
 impl ValuesJson {
     /// Renders the change's values.
-    pub(crate) fn of(d: &Located<'_>, version: &TfVersion) -> Result<ValuesJson, Error> {
+    pub(crate) fn of(d: &Ready<'_, '_>, version: &TfVersion) -> Result<ValuesJson, Error> {
         match Self::from_msgpack(d, version)? {
             Some(json) => Ok(json),
             None => Self::from_values(d, &d.values()?, version),
@@ -81,8 +81,8 @@ impl ValuesJson {
     }
 
     /// Renders from decoded values.
-    fn from_values(d: &Located<'_>, v: &Values, version: &TfVersion) -> Result<Self, Error> {
-        let at = d.rc.addr.as_str();
+    fn from_values(d: &Ready<'_, '_>, v: &Values, version: &TfVersion) -> Result<Self, Error> {
+        let at = d.addr_text;
         let mode = version.unknown_elements();
         let nested = version.at_least(1, 1, 0);
         let mut w = Writer::with_capacity(version.dialect(), 4096);
@@ -136,7 +136,7 @@ impl ValuesJson {
 
     /// Renders from the msgpack, when the schema and the bytes allow; `None` when they do
     /// not.
-    fn from_msgpack(d: &Located<'_>, version: &TfVersion) -> Result<Option<Self>, Error> {
+    fn from_msgpack(d: &Ready<'_, '_>, version: &TfVersion) -> Result<Option<Self>, Error> {
         let Some(schema) = d.info.schema else {
             return Ok(None);
         };
@@ -144,7 +144,7 @@ impl ValuesJson {
         let Some(schema_attrs) = schema.sensitivity.value_independent(nested) else {
             return Ok(None);
         };
-        let at = d.rc.addr.as_str();
+        let at = d.addr_text;
         let c = &d.rc.change;
         let paths = |ps: &[tfshow_planfile::model::Path]| {
             ps.iter()
@@ -265,7 +265,8 @@ mod tests {
                 let versions = StateSchemaVersions::new();
                 let resolver = Resolver::of(changes, Some(&schemas), &versions);
                 for (i, rc) in changes.iter().enumerate() {
-                    let d = locate(rc, i, &resolver).unwrap();
+                    let loc = locate(rc, i, &resolver).unwrap();
+                    let d = Ready { loc: &loc, rc };
                     let tree = ValuesJson::from_values(&d, &d.values().unwrap(), &version);
                     match ValuesJson::from_msgpack(&d, &version).unwrap() {
                         Some(json) => {

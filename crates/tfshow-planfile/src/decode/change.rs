@@ -19,21 +19,21 @@ pub(super) fn resource_change(
     at: &Loc<'_>,
     mut raw: proto::ResourceInstanceChange,
 ) -> Result<ResourceInstanceChange, Error> {
-    let (addr, address) = address(at, &mut raw)?;
-    let prev_run_addr = match take(&mut raw.prev_run_addr) {
-        prev if prev.is_empty() || prev == addr => None,
-        prev => {
-            check_address(&at.field("prev_run_addr"), &prev)?;
-            Some(prev)
-        }
-    };
-    check_provider(&raw.provider).map_err(|e| at.field("provider").invalid(e))?;
-    if !raw.deposed_key.is_empty() && raw.deposed_key.len() != 8 {
-        return Err(at.field("deposed_key").invalid(format!(
-            "deposed key {:?} is not 8 characters long",
-            raw.deposed_key
-        )));
-    }
+    let identity = identity(at, &mut raw)?;
+    resource_change_of(at, identity, raw)
+}
+
+/// Converts a `ResourceInstanceChange` message whose [`identity`] was taken already.
+pub(super) fn resource_change_of(
+    at: &Loc<'_>,
+    identity: Identity,
+    raw: proto::ResourceInstanceChange,
+) -> Result<ResourceInstanceChange, Error> {
+    let Identity {
+        addr,
+        address,
+        prev_run_addr,
+    } = identity;
     let action_reason = ActionReason::from_proto(raw.action_reason).ok_or_else(|| {
         at.field("action_reason")
             .invalid(format!("unknown action reason {}", raw.action_reason))
@@ -48,6 +48,41 @@ pub(super) fn resource_change(
         required_replace: paths(&at.field("required_replace"), raw.required_replace)?,
         action_reason,
         private: raw.private,
+    })
+}
+
+/// The object a change is to: its address as text and parsed, and its address in the
+/// previous run when that differs.
+pub(super) struct Identity {
+    pub addr: String,
+    pub address: AbsResourceInstance,
+    pub prev_run_addr: Option<String>,
+}
+
+/// Takes the addresses out of `raw`, and checks them, its provider and its deposed key.
+pub(super) fn identity(
+    at: &Loc<'_>,
+    raw: &mut proto::ResourceInstanceChange,
+) -> Result<Identity, Error> {
+    let (addr, address) = address(at, raw)?;
+    let prev_run_addr = match take(&mut raw.prev_run_addr) {
+        prev if prev.is_empty() || prev == addr => None,
+        prev => {
+            check_address(&at.field("prev_run_addr"), &prev)?;
+            Some(prev)
+        }
+    };
+    check_provider(&raw.provider).map_err(|e| at.field("provider").invalid(e))?;
+    if !raw.deposed_key.is_empty() && raw.deposed_key.len() != 8 {
+        return Err(at.field("deposed_key").invalid(format!(
+            "deposed key {:?} is not 8 characters long",
+            raw.deposed_key
+        )));
+    }
+    Ok(Identity {
+        addr,
+        address,
+        prev_run_addr,
     })
 }
 
@@ -132,10 +167,7 @@ pub(super) fn output_change(at: &Loc<'_>, raw: proto::OutputChange) -> Result<Ou
 /// Converts a `Change` message, picking `before` and `after` out of `values` by action.
 fn change(at: &Loc<'_>, raw: Option<proto::Change>) -> Result<Change, Error> {
     let raw = raw.ok_or_else(|| at.invalid("missing"))?;
-    let action = Action::from_proto(raw.action).ok_or_else(|| {
-        at.field("action")
-            .invalid(format!("unknown action {}", raw.action))
-    })?;
+    let action = action(at, raw.action)?;
     let (has_before, has_after) = stored_values(action);
     let needed = usize::from(has_before) + usize::from(has_after);
     if raw.values.len() < needed {
@@ -183,6 +215,11 @@ fn change(at: &Loc<'_>, raw: Option<proto::Change>) -> Result<Change, Error> {
         before_identity: optional_value(&at.field("before_identity"), raw.before_identity)?,
         after_identity: optional_value(&at.field("after_identity"), raw.after_identity)?,
     })
+}
+
+/// The action numbered `n` in the `Change` message at `at`.
+pub(super) fn action(at: &Loc<'_>, n: i32) -> Result<Action, Error> {
+    Action::from_proto(n).ok_or_else(|| at.field("action").invalid(format!("unknown action {n}")))
 }
 
 /// Which of the before and after values `values` holds for `action`, in that order.

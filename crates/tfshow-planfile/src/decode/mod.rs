@@ -2,8 +2,11 @@
 
 mod change;
 mod guard;
+mod lazy;
 mod loc;
 mod reused;
+
+pub use lazy::LazyChange;
 
 use crate::error::Error;
 use crate::model::{Backend, DeferredChange, DeferredReason, Mode, Plan, Variable};
@@ -36,6 +39,32 @@ pub fn decode_tfplan_with(bytes: &[u8], limits: &Limits) -> Result<Plan, Error> 
 /// Like [`decode_tfplan_with`], for bytes the plan may keep: its msgpack values are slices
 /// of them, not copies.
 pub fn decode_tfplan_bytes(bytes: Bytes, limits: &Limits) -> Result<Plan, Error> {
+    let (mut plan, changes) = decode_split(bytes, limits, |at, _, payload| {
+        let rc = proto::ResourceInstanceChange::decode(payload).map_err(|e| at.protobuf(e))?;
+        resource_change(at, rc)
+    })?;
+    plan.resource_changes = changes;
+    Ok(plan)
+}
+
+/// Like [`decode_tfplan_bytes`], with `resource_changes` left empty: they are returned as
+/// [`LazyChange`]s, of which only the addresses, provider, deposed key and action are decoded
+/// and checked. Each one's [`LazyChange::decode`] decodes the rest.
+///
+/// A plan's other fields are decoded and checked as by [`decode_tfplan_bytes`], and the whole
+/// of `tfplan` is checked against `limits`; an error in the rest of a change is reported by
+/// its `decode`.
+pub fn decode_tfplan_lazy(bytes: Bytes, limits: &Limits) -> Result<(Plan, Vec<LazyChange>), Error> {
+    decode_split(bytes, limits, lazy::head)
+}
+
+/// Decodes `tfplan` with its `resource_changes` left out of the plan: each is converted by
+/// `each` (given its location, index and message bytes), in parallel, and returned in order.
+fn decode_split<T: Send>(
+    bytes: Bytes,
+    limits: &Limits,
+    each: impl Fn(&Loc<'_>, usize, Bytes) -> Result<T, Error> + Sync,
+) -> Result<(Plan, Vec<T>), Error> {
     guard::check(&bytes, limits).map_err(|(at, source)| Error::Limit {
         at: if at.is_empty() {
             "tfplan".to_owned()
@@ -49,35 +78,32 @@ pub fn decode_tfplan_bytes(bytes: Bytes, limits: &Limits) -> Result<Plan, Error>
     if raw.version != FORMAT_VERSION {
         return Err(Error::UnsupportedVersion(raw.version));
     }
-    // The resource changes, most of the plan, are decoded in parallel.
+    // The resource changes, most of the plan, are converted in parallel.
     let changes_at = root.field("resource_changes");
     // Collected in place (a `Result` collect would grow per-thread vectors and copy them
-    // into the result: three copies of 500 bytes per change); the first failure is kept.
+    // into the result); the first failure is kept.
     let first_error = std::sync::Mutex::new(None::<(usize, Error)>);
     let mut decoded = Vec::new();
     changes
         .par_iter()
         .enumerate()
         .map(|(i, payload)| {
-            let at = changes_at.index(i);
-            let rc = proto::ResourceInstanceChange::decode(bytes.slice_ref(payload))
-                .map_err(|e| at.protobuf(e))
-                .and_then(|rc| resource_change(&at, rc));
-            rc.map_err(|e| {
-                let mut first = first_error.lock().unwrap_or_else(|p| p.into_inner());
-                if first.as_ref().is_none_or(|(j, _)| i < *j) {
-                    *first = Some((i, e));
-                }
-            })
-            .ok()
+            each(&changes_at.index(i), i, bytes.slice_ref(payload))
+                .map_err(|e| {
+                    let mut first = first_error.lock().unwrap_or_else(|p| p.into_inner());
+                    if first.as_ref().is_none_or(|(j, _)| i < *j) {
+                        *first = Some((i, e));
+                    }
+                })
+                .ok()
         })
         .collect_into_vec(&mut decoded);
     if let Some((_, e)) = first_error.into_inner().unwrap_or_else(|p| p.into_inner()) {
         return Err(e);
     }
-    // Every change decoded: this reuses the vector.
-    let resource_changes: Vec<_> = decoded.into_iter().flatten().collect();
-    plan(&root, raw, resource_changes)
+    // Every change converted: this reuses the vector.
+    let changes: Vec<T> = decoded.into_iter().flatten().collect();
+    Ok((plan(&root, raw)?, changes))
 }
 
 /// Field number of `Plan.resource_changes`.
@@ -115,12 +141,8 @@ fn split_resource_changes(bytes: &[u8]) -> Result<(proto::Plan, Vec<&[u8]>), pro
     Ok((raw, changes))
 }
 
-/// Converts the whole `Plan` message.
-fn plan(
-    at: &Loc<'_>,
-    raw: proto::Plan,
-    changes: Vec<crate::model::ResourceInstanceChange>,
-) -> Result<Plan, Error> {
+/// Converts the whole `Plan` message, its `resource_changes` left empty.
+fn plan(at: &Loc<'_>, raw: proto::Plan) -> Result<Plan, Error> {
     let version = raw.terraform_version;
     let ui_mode = Mode::from_proto(raw.ui_mode).ok_or_else(|| {
         at.field("ui_mode")
@@ -139,7 +161,7 @@ fn plan(
     Ok(Plan {
         ui_mode,
         variables: variables(&at.field("variables"), raw.variables)?,
-        resource_changes: changes,
+        resource_changes: Vec::new(),
         resource_drift: resource_changes(&at.field("resource_drift"), raw.resource_drift)?,
         deferred_changes: deferred_changes(&at.field("deferred_changes"), raw.deferred_changes)?,
         output_changes: each(
