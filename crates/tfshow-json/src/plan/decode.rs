@@ -48,84 +48,52 @@ pub(crate) enum Source<'a> {
 
 /// A change as the plan holds it: decoded, or not yet.
 pub(crate) trait PlanChange: Sync {
-    fn addr_text(&self) -> &str;
-    fn address(&self) -> &AbsResourceInstance;
-    fn prev_run_addr(&self) -> Option<&str>;
-    fn deposed_key(&self) -> &str;
-    fn provider(&self) -> &str;
-    fn action(&self) -> Action;
-    fn source(&self) -> Source<'_>;
+    /// What locating the change reads of it.
+    fn head(&self) -> Head<'_>;
+}
+
+/// What locating a change reads of it.
+pub(crate) struct Head<'a> {
+    pub addr_text: &'a str,
+    pub address: &'a AbsResourceInstance,
+    pub prev_run_addr: Option<&'a str>,
+    pub deposed_key: &'a str,
+    pub provider: &'a str,
+    pub action: Action,
+    pub src: Source<'a>,
 }
 
 impl PlanChange for ResourceInstanceChange {
-    fn addr_text(&self) -> &str {
-        &self.addr
-    }
-    fn address(&self) -> &AbsResourceInstance {
-        &self.address
-    }
-    fn prev_run_addr(&self) -> Option<&str> {
-        self.prev_run_addr.as_deref()
-    }
-    fn deposed_key(&self) -> &str {
-        &self.deposed_key
-    }
-    fn provider(&self) -> &str {
-        &self.provider
-    }
-    fn action(&self) -> Action {
-        self.change.action
-    }
-    fn source(&self) -> Source<'_> {
-        Source::Decoded(self)
+    fn head(&self) -> Head<'_> {
+        Head {
+            addr_text: &self.addr,
+            address: &self.address,
+            prev_run_addr: self.prev_run_addr.as_deref(),
+            deposed_key: &self.deposed_key,
+            provider: &self.provider,
+            action: self.change.action,
+            src: Source::Decoded(self),
+        }
     }
 }
 
 impl PlanChange for LazyChange {
-    fn addr_text(&self) -> &str {
-        &self.addr
-    }
-    fn address(&self) -> &AbsResourceInstance {
-        &self.address
-    }
-    fn prev_run_addr(&self) -> Option<&str> {
-        self.prev_run_addr.as_deref()
-    }
-    fn deposed_key(&self) -> &str {
-        &self.deposed_key
-    }
-    fn provider(&self) -> &str {
-        &self.provider
-    }
-    fn action(&self) -> Action {
-        self.action
-    }
-    fn source(&self) -> Source<'_> {
-        Source::Lazy(self)
+    fn head(&self) -> Head<'_> {
+        Head {
+            addr_text: &self.addr,
+            address: &self.address,
+            prev_run_addr: self.prev_run_addr.as_deref(),
+            deposed_key: &self.deposed_key,
+            provider: &self.provider,
+            action: self.action,
+            src: Source::Lazy(self),
+        }
     }
 }
 
 impl<T: PlanChange> PlanChange for &T {
-    fn addr_text(&self) -> &str {
-        (**self).addr_text()
-    }
-    fn address(&self) -> &AbsResourceInstance {
-        (**self).address()
-    }
-    fn prev_run_addr(&self) -> Option<&str> {
-        (**self).prev_run_addr()
-    }
-    fn deposed_key(&self) -> &str {
-        (**self).deposed_key()
-    }
-    fn provider(&self) -> &str {
-        (**self).provider()
-    }
-    fn action(&self) -> Action {
-        (**self).action()
-    }
-    fn source(&self) -> Source<'_> {
-        (**self).source()
+    fn head(&self) -> Head<'_> {
+        (**self).head()
     }
 }
 
@@ -270,15 +238,17 @@ impl<'c, 'a> Resolver<'c, 'a> {
         let mut providers: HashMap<&str, Result<Arc<str>, String>> = HashMap::new();
         let mut resolved = HashMap::new();
         for rc in changes {
-            let address = rc.address();
+            let Head {
+                address, provider, ..
+            } = rc.head();
             let mode = schema_mode(address.mode);
-            let key = (rc.provider(), mode, address.type_.as_str());
+            let key = (provider, mode, address.type_.as_str());
             if resolved.contains_key(&key) {
                 continue;
             }
             let provider = providers
-                .entry(rc.provider())
-                .or_insert_with(|| provider_source(rc.provider()))
+                .entry(provider)
+                .or_insert_with(|| provider_source(provider))
                 .clone();
             let resolution = provider.and_then(|provider| {
                 let info = TypeInfo::lookup(schemas, &provider, mode, &address.type_)?;
@@ -314,12 +284,12 @@ pub(crate) fn locate<'a>(
     index: usize,
     resolver: &Resolver<'_, 'a>,
 ) -> Result<Located<'a>, Error> {
-    let at = rc.addr_text();
-    let address = rc.address();
+    let head = rc.head();
+    let at = head.addr_text;
     let key = (
-        rc.provider(),
-        schema_mode(address.mode),
-        address.type_.as_str(),
+        head.provider,
+        schema_mode(head.address.mode),
+        head.address.type_.as_str(),
     );
     let resolved = match resolver.resolved.get(&key) {
         Some(Ok(r)) => r.clone(),
@@ -327,13 +297,13 @@ pub(crate) fn locate<'a>(
         None => return Err(invalid(at, "change not resolved")),
     };
     Ok(Located {
-        src: rc.source(),
+        src: head.src,
         index,
-        addr: address,
+        addr: head.address,
         addr_text: at,
-        prev_addr: rc.prev_run_addr().filter(|p| *p != at),
-        deposed_key: rc.deposed_key(),
-        action: rc.action(),
+        prev_addr: head.prev_run_addr.filter(|p| *p != at),
+        deposed_key: head.deposed_key,
+        action: head.action,
         provider: resolved.provider,
         info: resolved.info,
         schema_version: resolved.schema_version,
