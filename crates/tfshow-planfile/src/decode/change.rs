@@ -9,6 +9,7 @@ use crate::proto;
 use crate::proto::resource_instance_change::InstanceKey as RawKey;
 use bytes::Bytes;
 use std::mem::take;
+use std::sync::Arc;
 use tfshow_addrs::{
     AbsProviderConfig, AbsResourceInstance, InstanceKey, ModuleInstance, ResourceMode,
 };
@@ -29,10 +30,12 @@ pub(super) fn resource_change_of(
     identity: Identity,
     raw: proto::ResourceInstanceChange,
 ) -> Result<ResourceInstanceChange, Error> {
+    // The provider text stays the message's own (the model holds a `String`).
     let Identity {
         addr,
         address,
         prev_run_addr,
+        provider: _,
     } = identity;
     let action_reason = ActionReason::from_proto(raw.action_reason).ok_or_else(|| {
         at.field("action_reason")
@@ -51,12 +54,13 @@ pub(super) fn resource_change_of(
     })
 }
 
-/// The object a change is to: its address as text and parsed, and its address in the
-/// previous run when that differs.
+/// The object a change is to: its address as text and parsed, its address in the previous
+/// run when that differs, and its provider (shared with the thread's earlier changes).
 pub(super) struct Identity {
     pub addr: String,
     pub address: AbsResourceInstance,
     pub prev_run_addr: Option<String>,
+    pub provider: Arc<str>,
 }
 
 /// Takes the addresses out of `raw`, and checks them, its provider and its deposed key.
@@ -72,7 +76,7 @@ pub(super) fn identity(
             Some(prev)
         }
     };
-    check_provider(&raw.provider).map_err(|e| at.field("provider").invalid(e))?;
+    let provider = checked_provider(&raw.provider).map_err(|e| at.field("provider").invalid(e))?;
     if !raw.deposed_key.is_empty() && raw.deposed_key.len() != 8 {
         return Err(at.field("deposed_key").invalid(format!(
             "deposed key {:?} is not 8 characters long",
@@ -83,6 +87,7 @@ pub(super) fn identity(
         addr,
         address,
         prev_run_addr,
+        provider,
     })
 }
 
@@ -128,24 +133,26 @@ fn address(
     Ok((addr.to_string(), addr))
 }
 
-/// Fails unless `provider` parses as a provider configuration address. A plan names the same
-/// few in every change, so those that parsed are remembered on each thread.
-fn check_provider(provider: &str) -> Result<(), String> {
+/// `provider` shared, unless it does not parse as a provider configuration address. A plan
+/// names the same few in every change, so those that parsed are remembered on each thread and
+/// handed out again.
+fn checked_provider(provider: &str) -> Result<Arc<str>, String> {
     thread_local! {
-        static VALID: std::cell::RefCell<Vec<String>> = const { std::cell::RefCell::new(Vec::new()) };
+        static VALID: std::cell::RefCell<Vec<Arc<str>>> = const { std::cell::RefCell::new(Vec::new()) };
     }
-    if VALID.with(|v| v.borrow().iter().any(|p| p == provider)) {
-        return Ok(());
+    if let Some(p) = VALID.with(|v| v.borrow().iter().find(|p| ***p == *provider).cloned()) {
+        return Ok(p);
     }
     AbsProviderConfig::parse(provider).map_err(|e| e.to_string())?;
+    let p: Arc<str> = provider.into();
     VALID.with(|v| {
         let mut v = v.borrow_mut();
         if v.len() >= 64 {
             v.clear();
         }
-        v.push(provider.to_owned());
+        v.push(Arc::clone(&p));
     });
-    Ok(())
+    Ok(p)
 }
 
 /// Fails unless `addr` parses as a (possibly partial) resource instance address.

@@ -56,6 +56,7 @@ impl LazyChange {
             addr: self.addr.clone(),
             address: self.address.clone(),
             prev_run_addr: self.prev_run_addr.clone(),
+            provider: Arc::clone(&self.provider),
         };
         resource_change_of(&at, identity, raw)
     }
@@ -116,6 +117,7 @@ pub(super) fn head(at: &Loc<'_>, index: usize, message: Bytes) -> Result<LazyCha
         addr,
         address,
         prev_run_addr,
+        provider,
     } = identity(at, &mut raw)?;
     let change_at = at.field("change");
     let change = head.change.ok_or_else(|| change_at.invalid("missing"))?;
@@ -124,28 +126,9 @@ pub(super) fn head(at: &Loc<'_>, index: usize, message: Bytes) -> Result<LazyCha
         address,
         prev_run_addr,
         deposed_key: raw.deposed_key,
-        provider: shared(raw.provider),
+        provider,
         action: action(&change_at, change.action)?,
         index,
         message,
-    })
-}
-
-/// `provider` as an `Arc` shared with the earlier changes of this thread that name it.
-fn shared(provider: String) -> Arc<str> {
-    thread_local! {
-        static SEEN: std::cell::RefCell<Vec<Arc<str>>> = const { std::cell::RefCell::new(Vec::new()) };
-    }
-    SEEN.with(|seen| {
-        let mut seen = seen.borrow_mut();
-        if let Some(p) = seen.iter().find(|p| ***p == *provider) {
-            return Arc::clone(p);
-        }
-        if seen.len() >= 64 {
-            seen.clear();
-        }
-        let p: Arc<str> = provider.into();
-        seen.push(Arc::clone(&p));
-        p
     })
 }
