@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# gen.sh OUT_DIR: runs the `terraform` on PATH on this configuration and writes a real plan with
+# hostile addresses, values and a secret map key into OUT_DIR (plan.tfplan, plan.json, plan.txt,
+# plan-ui.jsonl, apply-ui.jsonl, version.txt). Needs no provider plugin: only terraform_data.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+out="$(mkdir -p "$1" && cd "$1" && pwd)"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+export CHECKPOINT_DISABLE=1 TF_IN_AUTOMATION=1 TF_CLI_CONFIG_FILE=/dev/null
+cp -r "$here/setup" "$work/setup"
+(cd "$work/setup" && terraform init -no-color >/dev/null && terraform apply -auto-approve -no-color >/dev/null)
+mkdir "$work/main"
+cp "$here/main.tf" "$here/keys.tf" "$work/main/"
+mv "$work/setup/terraform.tfstate" "$work/main/"
+cd "$work/main"
+terraform init -no-color >/dev/null
+terraform plan -json -out=plan.tfplan >"$out/plan-ui.jsonl"
+terraform show -json plan.tfplan >"$out/plan.json"
+terraform show -no-color plan.tfplan >"$out/plan.txt"
+cp plan.tfplan "$out/plan.tfplan"
+cp terraform.tfstate "$out/prior.tfstate"
+terraform apply -json plan.tfplan >"$out/apply-ui.jsonl" || true
+terraform show -json >"$out/state.json"
+cp terraform.tfstate "$out/terraform.tfstate"
+terraform version -json >"$out/version.txt"
