@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # gen.sh OUT_DIR: runs the `terraform` on PATH on this configuration and writes a real plan with
-# hostile addresses, values and a secret map key into OUT_DIR (plan.tfplan, plan.json, plan.txt,
-# plan-ui.jsonl, apply-ui.jsonl, version.txt). Needs no provider plugin: only terraform_data.
+# hostile addresses, values and a secret map key into OUT_DIR, laid out as an oracle case
+# (testdata/oracle/README.md). Needs no provider plugin: only the builtin terraform_data.
+# The case in the tests: testdata/oracle/scenarios/hostile_strings/tf-1.11.4.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 out="$(mkdir -p "$1" && cd "$1" && pwd)"
@@ -20,6 +21,8 @@ terraform show -json plan.tfplan >"$out/plan.json"
 terraform show -no-color plan.tfplan >"$out/plan.txt"
 cp plan.tfplan "$out/plan.tfplan"
 cp terraform.tfstate "$out/prior.tfstate"
+terraform show -json terraform.tfstate >"$out/prior-state.json"
+terraform providers schema -json >"$out/schemas.json"
 terraform apply -json plan.tfplan >"$out/apply-ui.jsonl" || true
 terraform show -json >"$out/state.json"
 cp terraform.tfstate "$out/terraform.tfstate"
