@@ -22,6 +22,10 @@ pub struct Cli {
         long_help = limit_help(),
     )]
     pub limits: Vec<String>,
+    /// Write the document to FILE instead of standard output: all of it or, on failure,
+    /// nothing (FILE keeps what it had).
+    #[arg(short = 'o', long = "output", value_name = "FILE", global = true)]
+    pub output: Option<PathBuf>,
 }
 
 impl Cli {

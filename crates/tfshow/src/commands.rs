@@ -85,6 +85,12 @@ impl CliError {
             _ => 1,
         }
     }
+
+    /// Reports whether this is a write to a closed pipe (`tfshow ... | head`): the reader has
+    /// what it wanted, so the run ends quietly and successfully.
+    pub fn is_broken_pipe(&self) -> bool {
+        matches!(self, CliError::Write(e) if e.kind() == std::io::ErrorKind::BrokenPipe)
+    }
 }
 
 /// The limits of this run: the defaults with every `--limit` applied.
@@ -98,6 +104,12 @@ pub(crate) fn limits() -> &'static Limits {
 /// Runs a parsed command line.
 pub fn run(cli: Cli) -> Result<(), CliError> {
     let _ = LIMITS.set(cli.limits());
+    if cli.output.is_some() && matches!(cli.command, Command::Watch(_)) {
+        return Err(CliError::Usage(
+            "watch writes to the terminal as the stream goes; -o FILE is for documents".into(),
+        ));
+    }
+    output::set_target(cli.output.clone());
     match cli.command {
         Command::Show(args) => show(&args),
         Command::Ui(args) => ui::run(&args),
@@ -150,13 +162,15 @@ fn show(args: &ShowArgs) -> Result<(), CliError> {
         return show::run(args);
     }
     let schemas = read_schemas(args.schemas.as_deref())?;
+    // Opened first, as a shell opens a redirection: what a failure leaves behind is in `output`.
+    let mut out = output::Output::open()?;
     let bytes = read_input(&args.file)?;
-    // An error leaves stdout as it was (see `output`).
-    let mut out = output::Output::stdout();
     let shown = match show_json(&bytes, schemas.as_ref(), limits(), out.writer()) {
         Ok(shown) => shown,
         Err(source) => {
-            out.discard();
+            if let Some(note) = out.abandon() {
+                eprintln!("tfshow: note: {note}");
+            }
             return Err(CliError::Show {
                 path: display(&args.file),
                 source,
@@ -172,10 +186,7 @@ fn show(args: &ShowArgs) -> Result<(), CliError> {
             "tfshow: warning: no --schemas given; the {what} was decoded without provider schemas and may differ from Terraform's output (see KNOWN-DIVERGENCES.md)"
         );
     }
-    out.commit().map_err(|source| CliError::Read {
-        path: "<stdout>".into(),
-        source,
-    })
+    out.commit()
 }
 
 /// Reads `--schemas FILE`, if given.

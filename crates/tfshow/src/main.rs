@@ -21,8 +21,11 @@ fn main() -> ExitCode {
     };
     match commands::run(cli) {
         Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.is_broken_pipe() => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("tfshow: {e}");
+            // Messages quote paths, addresses and names from the input: nothing in them may
+            // act on the terminal.
+            eprintln!("tfshow: {}", tfshow_escape::terminal::text(&e.to_string()));
             ExitCode::from(e.exit_code())
         }
     }

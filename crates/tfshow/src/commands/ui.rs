@@ -1,7 +1,5 @@
 //! `tfshow ui`: the messages `terraform plan -json` printed for a plan file.
 
-use std::io::Write;
-
 use tfshow_json::show::show_json;
 use tfshow_ui::plan::{
     legacy_drift_from_plan_json, needs_legacy_drift, plan_messages, read_plan_file_with,
@@ -59,9 +57,5 @@ pub(crate) fn run(args: &UiArgs) -> Result<(), CliError> {
     for m in &messages {
         m.write_to(&mut out).map_err(CliError::Write)?;
     }
-    let mut stdout = std::io::stdout().lock();
-    stdout
-        .write_all(&out)
-        .and_then(|()| stdout.flush())
-        .map_err(CliError::Write)
+    super::output::write_all(&out)
 }
