@@ -1,7 +1,7 @@
 //! A byte-position cursor over an address string, with the small lexer the parsers share.
 
 use crate::key::InstanceKey;
-use crate::quote::read_quoted;
+use crate::quote::{is_printable, read_quoted};
 
 /// Reads an address from left to right; every method leaves the position on a char boundary.
 pub(crate) struct Cursor<'a> {
@@ -92,9 +92,10 @@ impl<'a> Cursor<'a> {
 
     /// Consumes a name: a resource type, resource name, module name or alias.
     ///
-    /// Accepts HCL identifiers and, leniently, any other run of characters that cannot be
-    /// confused with the address punctuation (`.`, `[`, `]`, `"`, `\`, `*`, spaces, controls),
-    /// as long as it does not start with a digit or `-`.
+    /// Accepts HCL identifiers and, leniently, any other run of printable characters (Go's
+    /// `unicode.IsPrint`) that cannot be confused with the address punctuation (`.`, `[`, `]`,
+    /// `"`, `\`, `*`, space), as long as it does not start with a digit or `-`. Control, format
+    /// (bidi, zero-width) and separator characters end a name, as Terraform refuses them.
     pub(crate) fn name(&mut self) -> Result<&'a str, String> {
         let rest = self.rest();
         let len = rest
@@ -155,7 +156,11 @@ impl<'a> Cursor<'a> {
     }
 }
 
-/// Characters allowed in names.
+/// Characters allowed in names: printable ones other than the address punctuation.
 fn is_name_char(c: char) -> bool {
-    !(c.is_whitespace() || c.is_control() || matches!(c, '.' | '[' | ']' | '"' | '\\' | '*'))
+    if c.is_ascii() {
+        c.is_ascii_graphic() && !matches!(c, '.' | '[' | ']' | '"' | '\\' | '*')
+    } else {
+        is_printable(c)
+    }
 }

@@ -6,8 +6,12 @@
 //! - [`AbsProviderConfig`] and [`Provider`].
 //!
 //! Every parser reports failures as a [`ParseError`] and never panics; every `Display`
-//! implementation writes the string Terraform's `String()` method would.
+//! implementation writes the string Terraform's `String()` method would, and [`canonical`]
+//! gives that string for an address read from input (re-quoting what Terraform re-quotes).
+//! Like Terraform, the parsers refuse raw line breaks in quoted keys and control, bidi and
+//! other non-printable characters in names, so a formatted address holds none of them.
 
+mod canonical;
 mod cursor;
 mod error;
 mod key;
@@ -18,6 +22,7 @@ mod quote;
 mod resource;
 mod sort;
 
+pub use canonical::canonical;
 pub use error::ParseError;
 pub use key::InstanceKey;
 pub use module::{Module, ModuleInstance, ModuleInstanceStep};

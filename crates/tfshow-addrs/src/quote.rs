@@ -85,7 +85,10 @@ pub fn is_printable(c: char) -> bool {
 /// Reads an HCL quoted string starting at the opening `"` and returns its value.
 ///
 /// Accepts the escapes [`write_quoted`] produces plus `\uXXXX` / `\UXXXXXXXX` in either case;
-/// an unescaped `${` or `%{` is an error because addresses cannot contain templates.
+/// an unescaped `${` or `%{` is an error because addresses cannot contain templates, and so is
+/// a raw line break (`\n` or `\r`), which ends a quoted string in HCL as in Terraform. Other
+/// raw characters, controls included, are taken as they are (Terraform takes them too, and
+/// [`write_quoted`] writes them escaped).
 pub(crate) fn read_quoted(cur: &mut Cursor<'_>) -> Result<String, String> {
     cur.require('"')?;
     let mut value = String::new();
@@ -96,6 +99,11 @@ pub(crate) fn read_quoted(cur: &mut Cursor<'_>) -> Result<String, String> {
         };
         match c {
             '"' => return Ok(value),
+            '\n' | '\r' => {
+                return Err(format!(
+                    "raw line break {c:?} at byte {at}: quoted strings cannot span lines"
+                ))
+            }
             '\\' => value.push(read_escape(cur, at)?),
             '$' | '%' => {
                 if cur.eat_str(&format!("{c}{{")) {
@@ -123,7 +131,8 @@ fn read_escape(cur: &mut Cursor<'_>, at: usize) -> Result<char, String> {
         Some('u') => read_hex_char(cur, 4, at),
         Some('U') => read_hex_char(cur, 8, at),
         Some(other) => Err(format!(
-            "invalid escape sequence \"\\{other}\" at byte {at}"
+            "invalid escape sequence {:?} at byte {at}",
+            format!("\\{other}")
         )),
         None => Err(format!("unterminated escape sequence at byte {at}")),
     }
