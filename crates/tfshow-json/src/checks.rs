@@ -6,9 +6,12 @@
 //!   "problems":[{"message":"…"}]}]}]
 //! ```
 //! Address objects are Go maps, so their keys are sorted. Groups and instances are sorted by
-//! `to_display`, problems by message.
+//! `to_display`, problems by message. Addresses are written in Terraform's string form
+//! ([`tfshow_addrs::canonical`]), as Terraform writes them after reading them.
 
-use tfshow_addrs::{AbsResourceInstance, InstanceKey, ModuleInstance};
+use std::borrow::Cow;
+
+use tfshow_addrs::{canonical, AbsResourceInstance, InstanceKey, ModuleInstance};
 use tfshow_gojson::Writer;
 use tfshow_state::CheckResult;
 
@@ -80,13 +83,40 @@ fn marker(kind: &str) -> &'static str {
     }
 }
 
-pub(crate) fn write_checks(
-    w: &mut Writer<'_>,
-    mut groups: Vec<CheckGroup<'_>>,
-) -> Result<(), Error> {
-    groups.sort_by(|a, b| a.config_addr.cmp(b.config_addr));
+/// `addr`, the address of a check group or object of `kind`, in Terraform's string form: a
+/// resource address re-quoted as a whole, the module part of the others (their names are left
+/// as they are, and so is a module part that does not parse).
+fn display<'a>(kind: &str, addr: &'a str) -> Result<Cow<'a, str>, Error> {
+    if kind == "resource" {
+        let r = AbsResourceInstance::parse(addr).map_err(|e| invalid("checks", e))?;
+        return Ok(canonical(addr, &r));
+    }
+    let (module, rest) = split_module(addr, marker(kind));
+    Ok(match ModuleInstance::parse(&module) {
+        Ok(m) => match canonical(&module, &m) {
+            Cow::Borrowed(_) => Cow::Borrowed(addr),
+            Cow::Owned(module) => Cow::Owned(format!("{module}.{rest}")),
+        },
+        Err(_) => Cow::Borrowed(addr),
+    })
+}
+
+pub(crate) fn write_checks(w: &mut Writer<'_>, groups: Vec<CheckGroup<'_>>) -> Result<(), Error> {
+    let mut groups = groups
+        .into_iter()
+        .map(|mut g| {
+            let config_addr = display(g.kind, g.config_addr)?;
+            let objects = std::mem::take(&mut g.objects)
+                .into_iter()
+                .map(|o| Ok((display(g.kind, o.addr)?, o)))
+                .collect::<Result<Vec<_>, Error>>()?;
+            Ok((config_addr, objects, g))
+        })
+        .collect::<Result<Vec<_>, Error>>()?;
+    groups.sort_by(|a, b| a.0.cmp(&b.0));
     w.begin_array();
-    for g in &groups {
+    for (config_addr, objects, g) in &mut groups {
+        let config_addr: &str = config_addr;
         w.begin_object();
         w.key("address");
         w.begin_object();
@@ -94,7 +124,7 @@ pub(crate) fn write_checks(
             "resource" => {
                 // A config resource address is an instance address without keys.
                 let r =
-                    AbsResourceInstance::parse(g.config_addr).map_err(|e| invalid("checks", e))?;
+                    AbsResourceInstance::parse(config_addr).map_err(|e| invalid("checks", e))?;
                 w.key("kind");
                 w.string("resource");
                 w.key("mode");
@@ -106,12 +136,12 @@ pub(crate) fn write_checks(
                 w.key("name");
                 w.string(&r.name);
                 w.key("to_display");
-                w.string(g.config_addr);
+                w.string(config_addr);
                 w.key("type");
                 w.string(&r.type_);
             }
             kind @ ("output" | "check" | "var") => {
-                let (module, rest) = split_module(g.config_addr, marker(kind));
+                let (module, rest) = split_module(config_addr, marker(kind));
                 w.key("kind");
                 w.string(if kind == "output" {
                     "output_value"
@@ -125,20 +155,19 @@ pub(crate) fn write_checks(
                 w.key("name");
                 w.string(rest.strip_prefix(marker(kind)).unwrap_or(&rest));
                 w.key("to_display");
-                w.string(g.config_addr);
+                w.string(config_addr);
             }
             other => return Err(invalid("checks", format!("unknown object kind {other:?}"))),
         }
         w.end_object();
         w.key("status");
         w.string(g.status);
-        if !g.objects.is_empty() {
-            let mut objects: Vec<&CheckObject<'_>> = g.objects.iter().collect();
-            objects.sort_by(|a, b| a.addr.cmp(b.addr));
+        if !objects.is_empty() {
+            objects.sort_by(|a, b| a.0.cmp(&b.0));
             w.key("instances");
             w.begin_array();
-            for o in objects {
-                write_instance(w, g.kind, o)?;
+            for (addr, o) in objects.iter() {
+                write_instance(w, g.kind, addr, o)?;
             }
             w.end_array();
         }
@@ -148,15 +177,21 @@ pub(crate) fn write_checks(
     Ok(())
 }
 
-fn write_instance(w: &mut Writer<'_>, kind: &str, o: &CheckObject<'_>) -> Result<(), Error> {
+/// Writes one instance of a check group; `addr` is its address in Terraform's string form.
+fn write_instance(
+    w: &mut Writer<'_>,
+    kind: &str,
+    addr: &str,
+    o: &CheckObject<'_>,
+) -> Result<(), Error> {
     w.begin_object();
     w.key("address");
     w.begin_object();
     let (module, key) = if kind == "resource" {
-        let r = AbsResourceInstance::parse(o.addr).map_err(|e| invalid("checks", e))?;
+        let r = AbsResourceInstance::parse(addr).map_err(|e| invalid("checks", e))?;
         (r.module, r.key)
     } else {
-        let (module, _) = split_module(o.addr, marker(kind));
+        let (module, _) = split_module(addr, marker(kind));
         (
             ModuleInstance::parse(&module).map_err(|e| invalid("checks", e))?,
             InstanceKey::None,
@@ -178,7 +213,7 @@ fn write_instance(w: &mut Writer<'_>, kind: &str, o: &CheckObject<'_>) -> Result
         w.string(&module.to_string());
     }
     w.key("to_display");
-    w.string(o.addr);
+    w.string(addr);
     w.end_object();
     w.key("status");
     w.string(o.status);

@@ -10,7 +10,7 @@
 
 use std::collections::BTreeMap;
 
-use tfshow_addrs::ModuleInstance;
+use tfshow_addrs::{canonical, ModuleInstance};
 use tfshow_cty::json::{from_json, write_value};
 use tfshow_cty::Value;
 use tfshow_gojson::Writer;
@@ -93,8 +93,9 @@ fn module_tree(state: &State) -> Result<Tree<'_>, Error> {
     let mut resources: BTreeMap<String, Vec<&Resource>> = BTreeMap::new();
     let mut children: BTreeMap<String, Vec<String>> = BTreeMap::new();
     for r in &state.resources {
-        resources.entry(r.module.clone()).or_default().push(r);
-        let mut m = ModuleInstance::parse(&r.module).map_err(|e| invalid(&r.module, e))?;
+        let mut m = ModuleInstance::parse(&r.module).map_err(|e| invalid("module", e))?;
+        let module = canonical(&r.module, &m).into_owned();
+        resources.entry(module).or_default().push(r);
         while !m.is_root() {
             let child = m.to_string();
             m.0.pop();
@@ -171,10 +172,20 @@ fn key_order(a: &Option<InstanceKey>, b: &Option<InstanceKey>) -> std::cmp::Orde
     }
 }
 
+/// A state's module address in Terraform's string form; kept as it is when it does not parse
+/// ([`module_tree`] refuses it).
+pub(crate) fn module_text(module: &str) -> std::borrow::Cow<'_, str> {
+    match ModuleInstance::parse(module) {
+        Ok(m) => canonical(module, &m),
+        Err(_) => module.into(),
+    }
+}
+
+/// The address of an instance of `r`, its module part in Terraform's string form.
 pub(crate) fn instance_address(r: &Resource, key: &Option<InstanceKey>) -> String {
     let mut s = String::new();
     if !r.module.is_empty() {
-        s.push_str(&r.module);
+        s.push_str(&module_text(&r.module));
         s.push('.');
     }
     if r.mode == Mode::Data {

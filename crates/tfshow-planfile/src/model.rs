@@ -79,10 +79,13 @@ pub struct Backend {
 pub struct ResourceInstanceChange {
     /// The instance address, e.g. `module.a["x"].aws_instance.web[0]`; may contain `[*]` in
     /// deferred changes. Built from the split address fields for plans from Terraform ≤ 1.0.
+    /// In Terraform's string form ([`tfshow_addrs::canonical`]): a key holding raw control or
+    /// bidi characters is re-quoted (`["\u001b"]`), as Terraform prints it.
     pub addr: String,
     /// `addr`, parsed.
     pub address: tfshow_addrs::AbsResourceInstance,
-    /// The address in the previous run, when it differs from `addr` (moved resources).
+    /// The address in the previous run, when it differs from `addr` (moved resources); in
+    /// Terraform's string form, as `addr`.
     pub prev_run_addr: Option<String>,
     /// The deposed object key (8 hex digits), or `""` for the current object.
     pub deposed_key: String,
@@ -156,7 +159,8 @@ pub struct DeferredChange {
 /// A resource attribute that may have contributed to the plan (`relevant_attributes`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RelevantAttribute {
-    /// The resource instance address.
+    /// The resource instance address, in Terraform's string form (as
+    /// [`ResourceInstanceChange::addr`]).
     pub resource: String,
     /// The attribute path.
     pub attr: Path,

@@ -14,7 +14,7 @@ use tfshow_state::{Mode, State};
 use crate::error::{invalid, Error};
 use crate::marks::Marks;
 use crate::resource_values::TypeInfo;
-use crate::state::instance_address;
+use crate::state::{instance_address, module_text};
 use crate::transform::{write_known, write_sensitive_as_bool, UnknownElements};
 
 struct Drift {
@@ -64,7 +64,7 @@ fn drifted(prev: &State, prior: &State, schemas: Option<&Schemas>) -> Result<Vec
             }
             out.push(Drift {
                 address,
-                module: r.module.clone(),
+                module: module_text(&r.module).into_owned(),
                 type_: r.type_.clone(),
                 name: r.name.clone(),
                 provider,

@@ -8,10 +8,11 @@ use crate::model::{
 use crate::proto;
 use crate::proto::resource_instance_change::InstanceKey as RawKey;
 use bytes::Bytes;
+use std::borrow::Cow;
 use std::mem::take;
 use std::sync::Arc;
 use tfshow_addrs::{
-    AbsProviderConfig, AbsResourceInstance, InstanceKey, ModuleInstance, ResourceMode,
+    canonical, AbsProviderConfig, AbsResourceInstance, InstanceKey, ModuleInstance, ResourceMode,
 };
 
 /// Converts a `ResourceInstanceChange` message (of `resource_changes`, `resource_drift` or a
@@ -71,10 +72,7 @@ pub(super) fn identity(
     let (addr, address) = address(at, raw)?;
     let prev_run_addr = match take(&mut raw.prev_run_addr) {
         prev if prev.is_empty() || prev == addr => None,
-        prev => {
-            check_address(&at.field("prev_run_addr"), &prev)?;
-            Some(prev)
-        }
+        prev => Some(canonical_address(&at.field("prev_run_addr"), prev)?).filter(|p| *p != addr),
     };
     let provider = checked_provider(&raw.provider).map_err(|e| at.field("provider").invalid(e))?;
     if !raw.deposed_key.is_empty() && raw.deposed_key.len() != 8 {
@@ -92,7 +90,7 @@ pub(super) fn identity(
 }
 
 /// The instance address: `addr` (1.1+), or one built from the split fields of older plans;
-/// as text and parsed.
+/// as Terraform writes it (see [`canonical_address`]) and parsed.
 fn address(
     at: &Loc<'_>,
     raw: &mut proto::ResourceInstanceChange,
@@ -100,7 +98,11 @@ fn address(
     if !raw.addr.is_empty() {
         let parsed = AbsResourceInstance::parse(&raw.addr)
             .map_err(|e| at.field("addr").invalid(e.to_string()))?;
-        return Ok((take(&mut raw.addr), parsed));
+        let text = match canonical(&raw.addr, &parsed) {
+            Cow::Borrowed(_) => take(&mut raw.addr),
+            Cow::Owned(text) => text,
+        };
+        return Ok((text, parsed));
     }
     if raw.r#type.is_empty() || raw.name.is_empty() {
         return Err(at.field("addr").invalid(
@@ -160,6 +162,18 @@ pub(super) fn check_address(at: &Loc<'_>, addr: &str) -> Result<(), Error> {
     AbsResourceInstance::parse(addr)
         .map(drop)
         .map_err(|e| at.invalid(e.to_string()))
+}
+
+/// `addr` as Terraform writes it after reading it (`addr.String()`): keys with raw control,
+/// bidi or zero-width characters or needless escapes re-quoted, `addr` itself otherwise (the
+/// usual case, told by one look at its bytes). Fails unless it parses as a resource instance
+/// address.
+pub(super) fn canonical_address(at: &Loc<'_>, addr: String) -> Result<String, Error> {
+    let parsed = AbsResourceInstance::parse(&addr).map_err(|e| at.invalid(e.to_string()))?;
+    Ok(match canonical(&addr, &parsed) {
+        Cow::Borrowed(_) => addr,
+        Cow::Owned(text) => text,
+    })
 }
 
 /// Converts an `OutputChange` message.

@@ -6,7 +6,7 @@
 //!
 //! A version that cannot be parsed is taken to be current.
 
-use super::change::{check_address, path};
+use super::change::{canonical_address, path};
 use super::loc::Loc;
 use crate::error::Error;
 use crate::model::{CheckKind, CheckObject, CheckResults, CheckStatus, RelevantAttribute};
@@ -29,15 +29,12 @@ pub(super) fn relevant_attributes(
             let at = at.index(i);
             let ra =
                 proto::plan::ResourceAttr::decode(bytes.as_slice()).map_err(|e| at.protobuf(e))?;
-            check_address(&at.field("resource"), &ra.resource)?;
+            let resource = canonical_address(&at.field("resource"), ra.resource)?;
             let attr = match ra.attr {
                 Some(p) => path(&at.field("attr"), p)?,
                 None => Vec::new(),
             };
-            Ok(RelevantAttribute {
-                resource: ra.resource,
-                attr,
-            })
+            Ok(RelevantAttribute { resource, attr })
         })
         .collect()
 }
