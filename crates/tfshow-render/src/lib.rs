@@ -32,6 +32,12 @@ pub struct TextOptions {
     pub color: bool,
     /// The width notes are wrapped to (Terraform uses 78 when not writing to a terminal).
     pub width: usize,
+    /// The text goes to a terminal: every control (C0, C1, DEL), bidi and zero-width
+    /// character that came from the input is shown visibly (`\u001b`), and colour markup in
+    /// input text is printed as it is, so that nothing in a plan or state can act on the
+    /// terminal; the view's own colours stay. Off, the text is Terraform's bytes, which hold
+    /// such characters raw (in multi-line strings, for example).
+    pub terminal: bool,
 }
 
 impl Default for TextOptions {
@@ -39,6 +45,7 @@ impl Default for TextOptions {
         TextOptions {
             color: false,
             width: 78,
+            terminal: false,
         }
     }
 }

@@ -5,6 +5,7 @@
 //! legend of action symbols, each resource change with the reason for it, the `Plan:` line,
 //! output changes and the closing notes.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use serde_json::Value;
@@ -17,7 +18,9 @@ use crate::document::{
 };
 use crate::jsonformat::render::{Diff, Opts};
 use crate::jsonformat::structured::{Change, Matcher};
-use crate::jsonformat::text::{attribute_name, colorize, horizontal_rule, pad, word_wrap};
+use crate::jsonformat::text::{
+    attribute_name, colorize, column_width, horizontal_rule, pad, shown, word_wrap,
+};
 use crate::jsonformat::{differ, Action};
 use crate::{Document, PlanMode, RenderError, TextOptions};
 
@@ -131,6 +134,7 @@ pub fn render(
     let mut r = PlanText {
         out: String::new(),
         color: opts.color,
+        terminal: opts.terminal,
         width: opts.width,
         dialect: doc.dialect(),
     };
@@ -141,13 +145,50 @@ pub fn render(
 struct PlanText {
     out: String,
     color: bool,
+    terminal: bool,
     width: usize,
     dialect: Dialect,
 }
 
+/// Stands for `[` in input text inside colour markup on a terminal, so that input such as
+/// `["[hidden]"]` is not taken for markup. Input text is shown visibly there first, so it
+/// holds no raw control character.
+const BRACKET: char = '\x01';
+
 impl PlanText {
     fn c(&self, s: &str) -> String {
         colorize(s, self.color)
+    }
+
+    /// Input text (an address, a name, an import id) to go into colour markup: on a terminal
+    /// shown visibly, with its `[` kept from being read as markup (see [`PlanText::c_input`]);
+    /// otherwise as it is (Terraform reads markup in it too).
+    fn input<'s>(&self, s: &'s str) -> Cow<'s, str> {
+        let visible = shown(s, self.terminal);
+        if self.terminal && visible.contains('[') {
+            Cow::Owned(visible.replace('[', "\x01"))
+        } else {
+            visible
+        }
+    }
+
+    /// [`PlanText::c`] of markup holding [`PlanText::input`] text.
+    fn c_input(&self, s: &str) -> String {
+        let out = self.c(s);
+        if self.terminal && out.contains(BRACKET) {
+            out.replace(BRACKET, "[")
+        } else {
+            out
+        }
+    }
+
+    /// Options of the diff renderer.
+    fn opts(&self) -> Opts {
+        Opts {
+            color: self.color,
+            terminal: self.terminal,
+            ..Opts::default()
+        }
     }
 
     fn print(&mut self, s: &str) {
@@ -356,22 +397,16 @@ impl PlanText {
     }
 
     fn outputs(&self, outputs: &BTreeMap<&str, Diff>) -> String {
-        let max = outputs
-            .keys()
-            .map(|k| attribute_name(k).len())
-            .max()
-            .unwrap_or(0);
-        let opts = Opts {
-            color: self.color,
-            ..Opts::default()
-        };
+        let name = |key: &str| shown(&attribute_name(key), self.terminal).into_owned();
+        let max = column_width(outputs.keys().map(|k| name(k).len()));
+        let opts = self.opts();
         let mut rendered = Vec::new();
         for (key, d) in outputs {
             if d.action != Action::NoOp {
                 rendered.push(format!(
                     "{} {} = {}",
                     self.c(d.action.symbol()),
-                    pad(&attribute_name(key), max),
+                    pad(&name(key), max),
                     d.render(0, &opts)
                 ));
             }
@@ -384,32 +419,32 @@ impl PlanText {
         if action == Action::NoOp && !d.moved() && !d.importing() {
             return None;
         }
-        let mut buf = self.c(&self.comment(d.rc, action, cause));
+        let mut buf = self.c_input(&self.comment(d.rc, action, cause));
         let opts = Opts {
-            color: self.color,
             show_unchanged_children: d.importing(),
-            ..Opts::default()
+            ..self.opts()
         };
         buf.push_str(&format!(
             "{} {} {}",
             self.c(action.symbol()),
-            header(d.rc),
+            header(d.rc, self.terminal),
             d.diff.render(0, &opts)
         ));
         Some(buf)
     }
 
-    /// The `# address will be …` lines (colour markup not yet applied).
+    /// The `# address will be …` lines (colour markup not yet applied; input text in them
+    /// as [`PlanText::input`] gives it).
     fn comment(&self, rc: &Value, action: Action, cause: Cause) -> String {
-        let addr = string(rc, "address");
-        let deposed = string(rc, "deposed");
+        let addr = self.input(string(rc, "address"));
+        let deposed = self.input(string(rc, "deposed"));
         let disp = if deposed.is_empty() {
-            addr.to_owned()
+            addr.to_string()
         } else {
             format!("{addr} (deposed object {deposed})")
         };
         let reason = string(rc, "action_reason");
-        let prev = string(rc, "previous_address");
+        let prev = self.input(string(rc, "previous_address"));
         let change = rc.get("change").unwrap_or(&Value::Null);
         let importing = change.get("importing").filter(|v| !v.is_null());
         let mut buf = String::new();
@@ -479,15 +514,15 @@ impl PlanText {
                 match reason {
                     "delete_because_no_resource_config" => buf.push_str(&format!(
                         "\n  # (because {}.{} is not in configuration)",
-                        string(rc, "type"),
-                        string(rc, "name")
+                        self.input(string(rc, "type")),
+                        self.input(string(rc, "name"))
                     )),
                     "delete_because_no_move_target" => buf.push_str(&format!(
                         "\n  # (because {prev} was moved to {addr}, which is not in configuration)"
                     )),
                     "delete_because_no_module" => buf.push_str(&format!(
                         "\n  # (because {} is not in configuration)",
-                        string(rc, "module_address")
+                        self.input(string(rc, "module_address"))
                     )),
                     "delete_because_wrong_repetition" => match rc.get("index") {
                         None | Some(Value::Null) => {
@@ -542,7 +577,7 @@ impl PlanText {
         }
         if let Some(imp) = importing {
             if !printed_imported {
-                let id = string(imp, "id");
+                let id = self.input(string(imp, "id"));
                 if id.is_empty() {
                     buf.push_str("  # [reset](will be imported first)\n");
                 } else {
@@ -558,9 +593,10 @@ impl PlanText {
         buf
     }
 
-    /// The instance key as the document's JSON writes it (`0`, `"key"`).
+    /// The instance key as the document's JSON writes it (`0`, `"key"`), as
+    /// [`PlanText::input`] gives it.
     fn raw_index(&self, rc: &Value) -> String {
-        match rc.get("index") {
+        let text = match rc.get("index") {
             Some(Value::String(s)) => {
                 let mut out = Vec::new();
                 write_quoted(&mut out, s, self.dialect);
@@ -568,7 +604,8 @@ impl PlanText {
             }
             Some(v) => v.to_string(),
             None => String::new(),
-        }
+        };
+        self.input(&text).into_owned()
     }
 }
 
@@ -578,8 +615,8 @@ enum Cause {
     Drift,
 }
 
-/// `resource "type" "name"` or `data "type" "name"`.
-fn header(rc: &Value) -> String {
+/// `resource "type" "name"` or `data "type" "name"`; the names shown visibly on a terminal.
+fn header(rc: &Value, terminal: bool) -> String {
     let mode = if string(rc, "mode") == "managed" {
         "resource"
     } else {
@@ -587,7 +624,7 @@ fn header(rc: &Value) -> String {
     };
     format!(
         "{mode} \"{}\" \"{}\"",
-        string(rc, "type"),
-        string(rc, "name")
+        shown(string(rc, "type"), terminal),
+        shown(string(rc, "name"), terminal)
     )
 }

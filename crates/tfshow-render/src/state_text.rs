@@ -11,7 +11,7 @@ use crate::document::{inferred_block, list, merge_marks, resource_schema, schema
 use crate::jsonformat::differ;
 use crate::jsonformat::render::Opts;
 use crate::jsonformat::structured::{val, Change};
-use crate::jsonformat::text::go_quote;
+use crate::jsonformat::text::{go_quote, shown};
 use crate::{Document, TextOptions};
 
 /// Renders a state document as `terraform show` prints it.
@@ -28,6 +28,7 @@ pub fn render(doc: &Document, schemas: Option<&Schemas>, opts: &TextOptions) -> 
     }
     let ropts = Opts {
         color: opts.color,
+        terminal: opts.terminal,
         show_unchanged_children: true,
         hide_diff_action_symbols: true,
         ..Opts::default()
@@ -53,7 +54,11 @@ pub fn render(doc: &Document, schemas: Option<&Schemas>, opts: &TextOptions) -> 
                 Some(ty) => differ::of_type(&change, &ty),
                 None => differ::output(&change),
             };
-            out.push_str(&format!("{name} = {}\n", d.render(0, &ropts)));
+            out.push_str(&format!(
+                "{} = {}\n",
+                shown(name, ropts.terminal),
+                d.render(0, &ropts)
+            ));
         }
     }
     out
@@ -70,8 +75,8 @@ fn module(out: &mut String, m: &Value, schemas: Option<&Schemas>, opts: &Opts, f
             out.push('\n');
         }
         first = false;
-        let addr = string(r, "address");
-        let deposed = string(r, "deposed_key");
+        let addr = shown(string(r, "address"), opts.terminal);
+        let deposed = shown(string(r, "deposed_key"), opts.terminal);
         if !deposed.is_empty() {
             out.push_str(&format!("# {addr}: (deposed object {deposed})"));
         } else if r.get("tainted").and_then(Value::as_bool).unwrap_or(false) {

@@ -109,7 +109,7 @@ fn colours_only_add_escape_sequences() {
             schemas.as_ref(),
             &TextOptions {
                 color: true,
-                width: 78,
+                ..TextOptions::default()
             },
         )
         .expect("text");

@@ -1,12 +1,13 @@
 //! Diff trees and how they print.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use serde_json::Value;
 
 use super::collections::process_slice;
 use super::structured::{Change, Matcher};
-use super::text::{attribute_name, colorize, go_quote, pad, trim_space};
+use super::text::{attribute_name, colorize, column_width, go_quote, pad, shown, trim_space};
 use super::Action;
 
 /// How a primitive value is typed.
@@ -132,6 +133,8 @@ impl Diff {
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Opts {
     pub color: bool,
+    /// Show control, bidi and zero-width characters of the input visibly (on a terminal).
+    pub terminal: bool,
     pub override_null_suffix: bool,
     pub force_forces_replacement: bool,
     pub forbid_forces_replacement: bool,
@@ -151,6 +154,26 @@ impl Opts {
 
     fn c(&self, s: &str) -> String {
         colorize(s, self.color)
+    }
+
+    /// An attribute or block type name as printed: quoted unless it is an identifier, and
+    /// shown visibly on a terminal.
+    fn name(&self, key: &str) -> String {
+        let name = attribute_name(key);
+        match shown(&name, self.terminal) {
+            Cow::Borrowed(_) => name,
+            Cow::Owned(visible) => visible,
+        }
+    }
+
+    /// One line of a multi-line string (a heredoc) as printed: on a terminal with controls
+    /// other than tab shown visibly, otherwise as it is.
+    fn heredoc_line<'s>(&self, line: &'s str) -> Cow<'s, str> {
+        if self.terminal {
+            tfshow_escape::terminal::text(line)
+        } else {
+            Cow::Borrowed(line)
+        }
     }
 }
 
@@ -259,7 +282,13 @@ fn render_primitive_value(value: &Option<Value>, prim: Prim, opts: &Opts) -> Str
         Some(Value::Bool(b)) if prim == Prim::Bool => b.to_string(),
         Some(Value::Number(n)) if prim == Prim::Number => n.to_string(),
         Some(Value::String(s)) => go_quote(s),
-        Some(other) => other.to_string(),
+        Some(other) => {
+            let json = other.to_string();
+            match shown(&json, opts.terminal) {
+                Cow::Borrowed(_) => json,
+                Cow::Owned(visible) => visible,
+            }
+        }
     }
 }
 
@@ -459,7 +488,9 @@ impl Diff {
                     );
                 }
                 let p = line_prefix(Action::NoOp);
-                s.string.split('\n').map(|l| format!("{p}{l}")).collect()
+                (s.string.split('\n'))
+                    .map(|l| format!("{p}{}", opts.heredoc_line(l)))
+                    .collect()
             }
             _ => {
                 let b = evaluate_string(before, opts);
@@ -510,15 +541,18 @@ impl Diff {
                     &bl,
                     &al,
                     |bi, ai| {
+                        let mut line = |action: Action, l: &str| {
+                            out.push(format!("{}{}", line_prefix(action), opts.heredoc_line(l)));
+                        };
                         if bi >= bl.len() {
-                            out.push(format!("{}{}", line_prefix(Action::Create), al[ai]));
+                            line(Action::Create, al[ai]);
                         } else if ai >= al.len() {
-                            out.push(format!("{}{}", line_prefix(Action::Delete), bl[bi]));
+                            line(Action::Delete, bl[bi]);
                         } else if bl[bi] != al[ai] {
-                            out.push(format!("{}{}", line_prefix(Action::Delete), bl[bi]));
-                            out.push(format!("{}{}", line_prefix(Action::Create), al[ai]));
+                            line(Action::Delete, bl[bi]);
+                            line(Action::Create, al[ai]);
                         } else {
-                            out.push(format!("{}{}", line_prefix(Action::NoOp), bl[bi]));
+                            line(Action::NoOp, bl[bi]);
                         }
                     },
                     |_| false,
@@ -602,11 +636,7 @@ impl Diff {
         }
         let mut unchanged_attributes = 0;
         let mut unchanged_blocks = 0;
-        let max_key = attributes
-            .keys()
-            .map(|k| attribute_name(k).len())
-            .max()
-            .unwrap_or(0);
+        let max_key = column_width(attributes.keys().map(|k| opts.name(k).len()));
         let mut important_opts = opts.child();
         important_opts.show_unchanged_children = true;
         let attribute_opts = opts.child();
@@ -637,7 +667,7 @@ impl Diff {
                 "{}{}{} = {}\n",
                 indent(ind + 1),
                 symbol(attr.action, &attribute_opts),
-                pad(&attribute_name(key), max_key),
+                pad(&opts.name(key), max_key),
                 attr.render(ind + 1, &attribute_opts)
             ));
         }
@@ -696,7 +726,7 @@ impl Diff {
                     "{}{}{}{} {}\n",
                     indent(ind + 1),
                     symbol(diff.action, &block_opts),
-                    attribute_name(key),
+                    opts.name(key),
                     map_key,
                     diff.render(ind + 1, &block_opts)
                 ));
@@ -832,7 +862,7 @@ impl Diff {
         }
         let escaped: BTreeMap<&String, String> =
             elements.keys().map(|k| (k, go_quote(k))).collect();
-        let max_key = escaped.values().map(String::len).max().unwrap_or(0);
+        let max_key = column_width(escaped.values().map(String::len));
         let mut unchanged_elements = 0;
         let mut element_opts = opts.child();
         element_opts.override_null_suffix = self.action == Action::Delete || override_null_suffix;
@@ -894,15 +924,11 @@ impl Diff {
         }
         let mut attribute_opts = opts.child();
         attribute_opts.override_null_suffix = override_null_suffix;
-        let max_key = attributes
-            .keys()
-            .map(|k| attribute_name(k).len())
-            .max()
-            .unwrap_or(0);
+        let max_key = column_width(attributes.keys().map(|k| opts.name(k).len()));
         let mut unchanged_attributes = 0;
         let mut buf = format!("{{{}\n", forces_replacement(self.replace, opts));
         for (key, attr) in attributes {
-            let name = pad(&attribute_name(key), max_key);
+            let name = pad(&opts.name(key), max_key);
             if important(key) {
                 let mut io = attribute_opts.child();
                 io.show_unchanged_children = true;

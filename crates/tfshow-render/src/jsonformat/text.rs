@@ -1,5 +1,8 @@
 //! Text primitives shared by the renderers: colour markup, Go's `%q` quoting, HCL identifier
-//! checks, padding by characters, and word wrapping.
+//! checks, padding by characters (to a bounded column), word wrapping, and input text shown
+//! visibly on a terminal.
+
+use std::borrow::Cow;
 
 /// The colour markup Terraform writes (`[bold]`, `[red]`, …) and the SGR codes they stand for.
 const COLORS: &[(&str, &str)] = &[
@@ -120,6 +123,35 @@ pub(crate) fn attribute_name(name: &str) -> String {
         name.to_owned()
     } else {
         go_quote(name)
+    }
+}
+
+/// The longest key that widens a column of aligned keys, in bytes.
+///
+/// Terraform pads every key of a block or map to the longest one, so one huge key (a map key
+/// of a megabyte) would pad every other line to its length. Keys longer than this are written
+/// unpadded and leave the column as the other keys make it; real keys are far shorter
+/// (Kubernetes label keys, among the longest, have at most 317 characters).
+pub(crate) const MAX_COLUMN: usize = 512;
+
+/// The width keys of these lengths (in bytes, as Terraform measures them) are padded to: the
+/// longest of them, not counting those over [`MAX_COLUMN`].
+pub(crate) fn column_width(lengths: impl IntoIterator<Item = usize>) -> usize {
+    lengths
+        .into_iter()
+        .filter(|&n| n <= MAX_COLUMN)
+        .max()
+        .unwrap_or(0)
+}
+
+/// `s`, text from the input, as a view writes it: on a terminal (`terminal`) with every
+/// control, bidi and zero-width character shown visibly ([`tfshow_escape::terminal::line`]),
+/// otherwise as it is (Terraform's bytes).
+pub(crate) fn shown(s: &str, terminal: bool) -> Cow<'_, str> {
+    if terminal {
+        tfshow_escape::terminal::line(s)
+    } else {
+        Cow::Borrowed(s)
     }
 }
 
@@ -274,6 +306,21 @@ mod tests {
             word_wrap(s, 78),
             "\nTerraform used the selected providers to generate the following execution\nplan. Resource actions are indicated with the following symbols:"
         );
+    }
+
+    #[test]
+    fn columns_ignore_huge_keys() {
+        assert_eq!(column_width([3, 10, 7]), 10);
+        assert_eq!(column_width([3, MAX_COLUMN + 1, 7]), 7);
+        assert_eq!(column_width([MAX_COLUMN, 1_000_000]), MAX_COLUMN);
+        assert_eq!(column_width([]), 0);
+    }
+
+    #[test]
+    fn input_is_shown_visibly_only_on_a_terminal() {
+        assert_eq!(shown("a\u{1b}[2J\u{202e}", true), "a\\u001b[2J\\u202e");
+        assert_eq!(shown("a\u{1b}[2J", false), "a\u{1b}[2J");
+        assert!(matches!(shown("plain", true), Cow::Borrowed(_)));
     }
 
     #[test]

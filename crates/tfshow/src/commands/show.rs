@@ -70,7 +70,9 @@ pub(crate) fn load(
 }
 
 /// Colours when standard output is a terminal, unless `--no-color` or `NO_COLOR`; the width
-/// of notes is the terminal's (`COLUMNS`) there and 78 otherwise, as in Terraform.
+/// of notes is the terminal's (`COLUMNS`) there and 78 otherwise, as in Terraform. On a
+/// terminal, control, bidi and zero-width characters from the input are shown visibly;
+/// written to a pipe or a file, the text is Terraform's bytes.
 fn text_options(no_color: bool) -> TextOptions {
     let terminal = std::io::stdout().is_terminal();
     let width = if terminal {
@@ -85,6 +87,7 @@ fn text_options(no_color: bool) -> TextOptions {
     TextOptions {
         color: terminal && !no_color && std::env::var_os("NO_COLOR").is_none(),
         width,
+        terminal,
     }
 }
 
