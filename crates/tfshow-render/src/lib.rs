@@ -18,6 +18,7 @@ mod jsonformat;
 pub mod plan_diff;
 pub mod plan_text;
 pub mod redact;
+mod sensitive_paths;
 pub mod state_text;
 pub mod summary;
 

@@ -5,10 +5,15 @@
 //! Values are compared after sensitive values are replaced by `(sensitive value)` and values
 //! not known until apply by `(known after apply)`, so a diff never shows a sensitive value (and
 //! a change between two sensitive values is not reported).
+//!
+//! [`PlanDiff::text`] shows everything that comes from the plans (addresses, attribute paths,
+//! values, output names, reasons) with control, bidi and zero-width characters written as
+//! `\u001b`, so that nothing in a plan can act on the terminal.
 
 use std::collections::BTreeMap;
 
 use serde_json::{json, Value};
+use tfshow_escape::terminal::Line;
 use tfshow_schema::Schemas;
 
 use crate::document::{importing, moved, string};
@@ -391,7 +396,7 @@ impl PlanDiff {
             && self.outputs_changed.is_empty()
     }
 
-    /// The differences as text.
+    /// The differences as text, for a terminal (see the module documentation).
     pub fn text(&self) -> String {
         let mut out = format!(
             "OLD: Plan: {}\nNEW: Plan: {}\n",
@@ -409,9 +414,9 @@ impl PlanDiff {
             for a in &self.action_changed {
                 out.push_str(&format!(
                     "  ~ {}: {} => {}\n",
-                    a.new.address,
-                    a.old.describe(),
-                    a.new.describe()
+                    Line(&a.new.address),
+                    Line(&a.old.describe()),
+                    Line(&a.new.describe())
                 ));
             }
         }
@@ -424,7 +429,11 @@ impl PlanDiff {
             }
             out.push_str(&format!("\n{title} ({}):\n", rows.len()));
             for p in rows {
-                out.push_str(&format!("  {sym} {}: {}\n", p.address, p.describe()));
+                out.push_str(&format!(
+                    "  {sym} {}: {}\n",
+                    Line(&p.address),
+                    Line(&p.describe())
+                ));
             }
         }
         let side = |s: &Option<String>| s.clone().unwrap_or_else(|| "(no change)".to_owned());
@@ -436,13 +445,13 @@ impl PlanDiff {
             for r in &self.attributes_changed {
                 out.push_str(&format!(
                     "  ~ {} ({}):\n",
-                    r.resource.address,
+                    Line(&r.resource.address),
                     r.resource.action.name()
                 ));
                 for a in &r.attributes {
-                    out.push_str(&format!("      {}\n", a.path));
-                    out.push_str(&format!("        OLD: {}\n", side(&a.old)));
-                    out.push_str(&format!("        NEW: {}\n", side(&a.new)));
+                    out.push_str(&format!("      {}\n", Line(&a.path)));
+                    out.push_str(&format!("        OLD: {}\n", Line(&side(&a.old))));
+                    out.push_str(&format!("        NEW: {}\n", Line(&side(&a.new))));
                 }
             }
         }
@@ -452,9 +461,9 @@ impl PlanDiff {
                 self.outputs_changed.len()
             ));
             for o in &self.outputs_changed {
-                out.push_str(&format!("  ~ {}\n", o.name));
-                out.push_str(&format!("        OLD: {}\n", side(&o.old)));
-                out.push_str(&format!("        NEW: {}\n", side(&o.new)));
+                out.push_str(&format!("  ~ {}\n", Line(&o.name)));
+                out.push_str(&format!("        OLD: {}\n", Line(&side(&o.old))));
+                out.push_str(&format!("        NEW: {}\n", Line(&side(&o.new))));
             }
         }
         out

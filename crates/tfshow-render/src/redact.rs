@@ -13,6 +13,19 @@
 //!   module arguments given to sensitive module variables);
 //! - in the configuration, any constant equal to one of the values above.
 //!
+//! What is derived from a sensitive value goes too:
+//! - the `type` of a sensitive output (the attribute names of an object type can be secret)
+//!   is replaced by the marker;
+//! - a replace path (`replace_paths`) is cut right after its first step whose value is
+//!   sensitive, so that it names no key or element of that value; without the resource's
+//!   schema, right after its attribute (what is sensitive under it cannot be known). Paths made
+//!   equal by the cut are given once;
+//! - in the masks of a change (`after_unknown`, `before_sensitive`, `after_sensitive`) and in
+//!   `sensitive_values`, a part under a sensitive value that names keys of it (Terraform writes
+//!   the keys of a sensitive map in `after_unknown` when some of its values are unknown) is
+//!   replaced: by the marker in `after_unknown`, by `true` in the sensitivity masks. Attribute
+//!   names the provider schema gives are kept.
+//!
 //! `null` values stay `null`: they hold no secret.
 
 use std::collections::HashSet;
@@ -21,6 +34,7 @@ use serde_json::{Map, Value};
 use tfshow_schema::{Block, Nesting, Schemas};
 
 use crate::document::{resource_schema, string};
+use crate::sensitive_paths::{change_marks, hide_keys, replace_path, Shape};
 use crate::{gojson, Document, Kind};
 
 /// What every sensitive value is replaced with.
@@ -159,8 +173,12 @@ impl Redactor<'_> {
 
     /// A resource of `prior_state`, `planned_values` or a state.
     fn resource(&mut self, r: &mut Value) {
-        let mask = r.get("sensitive_values").cloned();
         let schema = resource_schema(self.schemas, r);
+        if let Some(sv) = r.get_mut("sensitive_values") {
+            let marks = sv.clone();
+            hide_keys(sv, &marks, Shape::resource(schema), &Value::Bool(true));
+        }
+        let mask = r.get("sensitive_values").cloned();
         if let Some(values) = r.get_mut("values") {
             if let Some(mask) = &mask {
                 self.apply_mask(values, mask);
@@ -191,6 +209,9 @@ impl Redactor<'_> {
                     if let Some(v) = o.get_mut("value") {
                         self.replace(v);
                     }
+                    if let Some(t) = o.get_mut("type") {
+                        *t = marker();
+                    }
                 }
             }
         }
@@ -200,6 +221,7 @@ impl Redactor<'_> {
     fn resource_change(&mut self, rc: &mut Value) {
         let schema = resource_schema(self.schemas, rc);
         if let Some(change) = rc.get_mut("change") {
+            hide_derived(change, schema, Shape::resource(schema));
             self.change(change, schema);
         }
     }
@@ -242,6 +264,12 @@ impl Redactor<'_> {
         }
         if let Some(Value::Object(outputs)) = v.get_mut("output_changes") {
             for o in outputs.values_mut() {
+                hide_derived(o, None, Shape::Unknown);
+                if change_marks(o) == Value::Bool(true) {
+                    if let Some(t) = o.get_mut("type") {
+                        *t = marker();
+                    }
+                }
                 self.change(o, None);
             }
         }
@@ -408,6 +436,37 @@ impl Redactor<'_> {
     }
 }
 
+/// Hides what a change's masks and replace paths derive from its sensitive values (see the
+/// module documentation). `shape` is what is known of the values' structure.
+fn hide_derived(change: &mut Value, schema: Option<&Block>, shape: Shape<'_>) {
+    let marks = change_marks(change);
+    if let Some(Value::Array(paths)) = change.get_mut("replace_paths") {
+        let mut kept: Vec<Value> = Vec::with_capacity(paths.len());
+        let mut seen: HashSet<String> = HashSet::new();
+        for p in paths.drain(..) {
+            let p = match p {
+                Value::Array(mut steps) => {
+                    steps.truncate(replace_path(&steps, &marks, schema).steps);
+                    Value::Array(steps)
+                }
+                other => other,
+            };
+            if seen.insert(p.to_string()) {
+                kept.push(p);
+            }
+        }
+        *paths = kept;
+    }
+    if let Some(u) = change.get_mut("after_unknown") {
+        hide_keys(u, &marks, shape, &marker());
+    }
+    for key in ["before_sensitive", "after_sensitive"] {
+        if let Some(m) = change.get_mut(key) {
+            hide_keys(m, &marks, shape, &Value::Bool(true));
+        }
+    }
+}
+
 /// Replaces, under `constant_value` and `default` members of the configuration, every string or
 /// number equal to a value already redacted elsewhere.
 struct Scrubber<'a> {
@@ -530,5 +589,50 @@ fn apply_unknown(v: &mut Value, mask: &Value) {
             }
         }
         _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+    use std::path::Path;
+
+    #[test]
+    fn replace_paths_are_cut_at_the_sensitive_value_and_given_once() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../testdata/oracle/scenarios/hostile_strings/tf-1.11.4");
+        let plan: Value =
+            serde_json::from_slice(&std::fs::read(dir.join("plan.json")).expect("plan.json"))
+                .expect("JSON");
+        let schemas = Schemas::from_json(&std::fs::read(dir.join("schemas.json")).expect("file"))
+            .expect("schemas");
+        let rc = plan["resource_changes"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .find(|rc| rc["address"] == "terraform_data.replaced")
+            .expect("terraform_data.replaced");
+        // The real change (triggers_replace is sensitive), with the paths a provider that
+        // forces replacement per key would give.
+        let mut rc = rc.clone();
+        rc["change"]["replace_paths"] = json!([
+            ["triggers_replace", "hunter2-SECRET-KEY"],
+            ["triggers_replace", "other"],
+            ["input"]
+        ]);
+        for s in [Some(&schemas), None] {
+            let mut r = Redactor {
+                schemas: s,
+                secrets: HashSet::new(),
+            };
+            let mut redacted = rc.clone();
+            r.resource_change(&mut redacted);
+            assert_eq!(
+                redacted["change"]["replace_paths"],
+                json!([["triggers_replace"], ["input"]])
+            );
+            assert!(!redacted.to_string().contains("hunter2"));
+        }
     }
 }

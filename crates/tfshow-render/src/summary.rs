@@ -4,16 +4,25 @@
 //! Three formats: markdown for pull-request comments ([`Summary::markdown`], which fits a size
 //! limit by grouping resources per module and says what it left out), plain text
 //! ([`Summary::text`]) and JSON ([`Summary::json`]). No value of any resource or output is
-//! included, so nothing sensitive can leak into a summary.
+//! included, so nothing sensitive can leak into a summary; replace paths are cut before the
+//! first step that is part of a sensitive value (a sensitive map's key, a sensitive set's
+//! element), and right after the attribute when the resource's schema is not given.
+//!
+//! Everything that comes from the plan (addresses, module and output names, import IDs,
+//! attribute paths) is escaped for its medium with `tfshow_escape`: in markdown it is put in
+//! code spans that it cannot close, so it makes no link, mention, image or HTML; in text,
+//! control, bidi and zero-width characters are shown as `\u001b`.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 
 use serde_json::{json, Value};
+use tfshow_escape::{markdown, terminal};
 use tfshow_schema::Schemas;
 
-use crate::document::{importing, moved, string};
-use crate::jsonformat::text::{go_quote, pad, valid_identifier};
+use crate::document::{importing, moved, resource_schema, string};
+use crate::jsonformat::text::pad;
 use crate::plan_text::{drift_diffs, output_diffs};
+use crate::sensitive_paths::{change_marks, replace_path};
 use crate::{Action, Document, PlanMode, RenderError};
 
 /// GitHub's limit on the size of a comment, in characters.
@@ -34,8 +43,73 @@ pub struct ResourceRow {
     pub moved_from: String,
     /// The import ID, if it is being imported (`Some("")` when the ID is not known).
     pub import_id: Option<String>,
-    /// Why, in words (may be empty).
-    pub reason: String,
+    /// Why (may be empty).
+    pub reason: Reason,
+}
+
+/// A piece of a [`Reason`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Fragment {
+    /// The summary's own words.
+    Words(String),
+    /// A name from the plan: an address or an attribute path.
+    Name(String),
+    /// An import ID from the plan (quoted in text).
+    Id(String),
+}
+
+/// Why a resource changes: the summary's words around names from the plan, kept apart so that
+/// each format can escape the names.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Reason(pub Vec<Fragment>);
+
+impl Reason {
+    fn words(s: &str) -> Reason {
+        Reason(vec![Fragment::Words(s.to_owned())])
+    }
+
+    /// There is no reason to give.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// The reason as plain text, unescaped (for JSON); import IDs are quoted.
+    pub fn text(&self) -> String {
+        self.0
+            .iter()
+            .map(|f| match f {
+                Fragment::Words(s) | Fragment::Name(s) => s.clone(),
+                Fragment::Id(id) => tfshow_addrs::go_quote(id),
+            })
+            .collect()
+    }
+
+    /// The reason for a markdown table cell: names and IDs as code spans (the summary's own
+    /// words hold nothing markdown would act on).
+    pub fn markdown(&self) -> String {
+        self.0
+            .iter()
+            .map(|f| match f {
+                Fragment::Words(s) => s.clone(),
+                Fragment::Name(s) | Fragment::Id(s) => markdown::code_cell(s),
+            })
+            .collect()
+    }
+
+    fn push(&mut self, f: Fragment) {
+        self.0.push(f);
+    }
+
+    /// Appends `other`, with `; ` between them.
+    fn then(&mut self, other: Reason) {
+        if other.is_empty() {
+            return;
+        }
+        if !self.is_empty() {
+            self.push(Fragment::Words("; ".to_owned()));
+        }
+        self.0.extend(other.0);
+    }
 }
 
 impl ResourceRow {
@@ -116,90 +190,90 @@ pub struct Counts {
     pub forget: usize,
 }
 
-fn replace_reason(rc: &Value) -> String {
-    let paths = rc
-        .get("change")
-        .and_then(|c| c.get("replace_paths"))
-        .and_then(Value::as_array);
+/// `forced by PATH, PATH`: the replace paths of a change, each cut before anything sensitive
+/// (see [`crate::sensitive_paths`]), without repeats.
+fn replace_reason(rc: &Value, schemas: Option<&Schemas>) -> Reason {
+    let change = rc.get("change").unwrap_or(&Value::Null);
+    let paths = change.get("replace_paths").and_then(Value::as_array);
+    let marks = change_marks(change);
+    let schema = resource_schema(schemas, rc);
     let mut names: Vec<String> = Vec::new();
+    let mut seen: HashSet<String> = HashSet::new();
     for p in paths.into_iter().flatten() {
         let Some(steps) = p.as_array() else { continue };
-        let mut s = String::new();
-        for (i, step) in steps.iter().enumerate() {
-            match step {
-                Value::String(k) if i == 0 => s.push_str(k),
-                Value::String(k) => {
-                    if valid_identifier(k) {
-                        s.push('.');
-                        s.push_str(k);
-                    } else {
-                        s.push_str(&format!("[{}]", go_quote(k)));
-                    }
-                }
-                other => s.push_str(&format!("[{other}]")),
-            }
-        }
-        if !s.is_empty() {
-            names.push(s);
+        let shown = replace_path(steps, &marks, schema);
+        if !shown.text.is_empty() && seen.insert(shown.text.clone()) {
+            names.push(shown.text);
         }
     }
-    if names.is_empty() {
-        String::new()
-    } else {
-        format!("forced by {}", names.join(", "))
+    let mut r = Reason::default();
+    for (i, n) in names.into_iter().enumerate() {
+        r.push(Fragment::Words(
+            if i == 0 { "forced by " } else { ", " }.to_owned(),
+        ));
+        r.push(Fragment::Name(n));
     }
+    r
 }
 
-/// Why a resource change happens, in words.
-fn reason(rc: &Value, action: Action) -> String {
+/// Why a resource change happens.
+fn reason(rc: &Value, action: Action, schemas: Option<&Schemas>) -> Reason {
     let r = string(rc, "action_reason");
-    let text = match r {
-        "replace_because_tainted" => "tainted".to_owned(),
-        "replace_by_request" => "replacement requested (-replace)".to_owned(),
-        "replace_by_triggers" => "replace_triggered_by".to_owned(),
-        "replace_because_cannot_update" => replace_reason(rc),
-        "delete_because_no_resource_config" => "not in configuration".to_owned(),
-        "delete_because_no_move_target" => format!(
-            "moved from {} to an address not in configuration",
-            string(rc, "previous_address")
-        ),
-        "delete_because_no_module" => "module not in configuration".to_owned(),
-        "delete_because_wrong_repetition" => "count/for_each changed".to_owned(),
-        "delete_because_count_index" => "index out of range for count".to_owned(),
-        "delete_because_each_key" => "key not in for_each".to_owned(),
-        "read_because_config_unknown" => "config refers to values not yet known".to_owned(),
-        "read_because_dependency_pending" => "depends on changes pending".to_owned(),
-        "read_because_check_nested" => "verifies a check block".to_owned(),
-        _ => String::new(),
+    let words = match r {
+        "replace_because_tainted" => "tainted",
+        "replace_by_request" => "replacement requested (-replace)",
+        "replace_by_triggers" => "replace_triggered_by",
+        "delete_because_no_resource_config" => "not in configuration",
+        "delete_because_no_module" => "module not in configuration",
+        "delete_because_wrong_repetition" => "count/for_each changed",
+        "delete_because_count_index" => "index out of range for count",
+        "delete_because_each_key" => "key not in for_each",
+        "read_because_config_unknown" => "config refers to values not yet known",
+        "read_because_dependency_pending" => "depends on changes pending",
+        "read_because_check_nested" => "verifies a check block",
+        _ => "",
     };
-    let mut parts = Vec::new();
-    if !text.is_empty() {
-        parts.push(text);
-    } else if action.is_replace() {
-        let r = replace_reason(rc);
-        if !r.is_empty() {
-            parts.push(r);
-        }
+    let mut out = Reason::default();
+    if !words.is_empty() {
+        out = Reason::words(words);
+    } else if r == "delete_because_no_move_target" {
+        out = Reason(vec![
+            Fragment::Words("moved from ".to_owned()),
+            Fragment::Name(string(rc, "previous_address").to_owned()),
+            Fragment::Words(" to an address not in configuration".to_owned()),
+        ]);
+    } else if r == "replace_because_cannot_update" || action.is_replace() {
+        out = replace_reason(rc, schemas);
     }
     if moved(rc) {
-        parts.push(format!("moved from {}", string(rc, "previous_address")));
+        out.then(moved_from(string(rc, "previous_address")));
     }
     if importing(rc) {
         match rc.pointer("/change/importing/id").and_then(Value::as_str) {
-            Some(id) if !id.is_empty() => parts.push(format!("imported from {}", go_quote(id))),
-            _ => parts.push("imported".to_owned()),
+            Some(id) if !id.is_empty() => out.then(Reason(vec![
+                Fragment::Words("imported from ".to_owned()),
+                Fragment::Id(id.to_owned()),
+            ])),
+            _ => out.then(Reason::words("imported")),
         }
     }
     if !string(rc, "deposed").is_empty() {
-        parts.push("deposed object".to_owned());
+        out.then(Reason::words("deposed object"));
     }
     if matches!(action, Action::Forget | Action::CreateThenForget) {
-        parts.push("destroy = false".to_owned());
+        out.then(Reason::words("destroy = false"));
     }
-    parts.join("; ")
+    out
 }
 
-fn row(rc: &Value) -> ResourceRow {
+fn moved_from(address: &str) -> Reason {
+    Reason(vec![
+        Fragment::Words("moved from ".to_owned()),
+        Fragment::Name(address.to_owned()),
+    ])
+}
+
+fn row(rc: &Value, schemas: Option<&Schemas>) -> ResourceRow {
     let action = rc
         .get("change")
         .and_then(Action::of_change)
@@ -230,7 +304,7 @@ fn row(rc: &Value) -> ResourceRow {
             String::new()
         },
         import_id,
-        reason: reason(rc, action),
+        reason: reason(rc, action, schemas),
     }
 }
 
@@ -241,7 +315,7 @@ impl Summary {
         let mode = doc.mode();
         let mut changes: Vec<ResourceRow> = Vec::new();
         doc.each_change(true, |rc| {
-            let r = row(rc);
+            let r = row(rc, schemas);
             if r.action == Action::NoOp && r.moved_from.is_empty() && r.import_id.is_none() {
                 return;
             }
@@ -256,12 +330,12 @@ impl Summary {
             .filter(|d| mode == PlanMode::RefreshOnly || d.diff.action != Action::NoOp)
             .filter(|d| d.action() != Action::NoOp || moved(d.rc))
             .map(|d| {
-                let mut r = row(d.rc);
+                let mut r = row(d.rc, schemas);
                 r.reason = match r.action {
-                    Action::Update => "changed outside of Terraform".to_owned(),
-                    Action::Delete => "deleted outside of Terraform".to_owned(),
-                    _ if !r.moved_from.is_empty() => format!("moved from {}", r.moved_from),
-                    _ => String::new(),
+                    Action::Update => Reason::words("changed outside of Terraform"),
+                    Action::Delete => Reason::words("deleted outside of Terraform"),
+                    _ if !r.moved_from.is_empty() => moved_from(&r.moved_from),
+                    _ => Reason::default(),
                 };
                 r
             })
@@ -395,7 +469,7 @@ impl Summary {
                         "deposed": if r.deposed.is_empty() { Value::Null } else { json!(r.deposed) },
                         "moved_from": if r.moved_from.is_empty() { Value::Null } else { json!(r.moved_from) },
                         "import_id": r.import_id,
-                        "reason": r.reason,
+                        "reason": r.reason.text(),
                     })
                 })
                 .collect()
@@ -423,7 +497,8 @@ impl Summary {
         })
     }
 
-    /// The summary as plain text.
+    /// The summary as plain text, for a terminal: everything from the plan is on one line,
+    /// with control, bidi and zero-width characters shown as `\u001b`.
     pub fn text(&self) -> String {
         let mut out = format!("{}\n\nPlan: {}\n", self.title(), self.headline());
         let details = self.details();
@@ -435,9 +510,10 @@ impl Summary {
                 return;
             }
             out.push_str(&format!("\n{title} ({}):\n", rows.len()));
-            let aw = rows
+            let addresses: Vec<_> = rows.iter().map(|r| terminal::line(&r.address)).collect();
+            let aw = addresses
                 .iter()
-                .map(|r| r.address.chars().count())
+                .map(|a| a.chars().count())
                 .max()
                 .unwrap_or(0);
             let cw = rows
@@ -445,13 +521,13 @@ impl Summary {
                 .map(|r| r.action_text().chars().count())
                 .max()
                 .unwrap_or(0);
-            for r in rows {
+            for (r, address) in rows.iter().zip(&addresses) {
                 let line = format!(
                     "  {} {}  {}  {}",
                     symbol(r.action),
-                    pad(&r.address, aw),
+                    pad(address, aw),
                     pad(&r.action_text(), cw),
-                    r.reason
+                    terminal::Line(&r.reason.text())
                 );
                 out.push_str(line.trim_end());
                 out.push('\n');
@@ -472,7 +548,11 @@ impl Summary {
             out.push_str(&format!("\nOutput changes ({}):\n", self.outputs.len()));
             for o in &self.outputs {
                 let s = if o.sensitive { " (sensitive)" } else { "" };
-                out.push_str(&format!("  {} {}{s}\n", symbol(o.action), o.name));
+                out.push_str(&format!(
+                    "  {} {}{s}\n",
+                    symbol(o.action),
+                    terminal::Line(&o.name)
+                ));
             }
         }
         if self.changes.is_empty() && self.outputs.is_empty() && self.drift.is_empty() {
@@ -582,7 +662,11 @@ impl Summary {
                 md.line("|---|---|");
                 for o in &self.outputs {
                     let s = if o.sensitive { " (sensitive)" } else { "" };
-                    md.line(&format!("| {} | {}{s} |", code(&o.name), o.action.name()));
+                    md.line(&format!(
+                        "| {} | {}{s} |",
+                        markdown::code_cell(&o.name),
+                        o.action.name()
+                    ));
                 }
             }
         }
@@ -617,36 +701,6 @@ fn symbol(a: Action) -> &'static str {
     }
 }
 
-/// Text as inline code in a markdown table cell.
-fn code(s: &str) -> String {
-    let s: String = s
-        .chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .collect::<String>()
-        .replace('|', "\\|");
-    if s.contains('`') {
-        format!("`` {s} ``")
-    } else {
-        format!("`{s}`")
-    }
-}
-
-/// Plain text in a markdown table cell.
-fn cell(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '|' | '*' | '`' | '<' | '>' | '\\' => {
-                out.push('\\');
-                out.push(c);
-            }
-            c if c.is_control() => out.push(' '),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
 #[derive(Default)]
 struct Markdown {
     out: String,
@@ -666,9 +720,9 @@ impl Markdown {
             for r in rows {
                 self.line(&format!(
                     "| {} | {} | {} |",
-                    code(&r.address),
+                    markdown::code_cell(&r.address),
                     r.action_text(),
-                    cell(&r.reason)
+                    r.reason.markdown()
                 ));
             }
             return;
@@ -687,7 +741,7 @@ impl Markdown {
             if m.is_empty() {
                 "(root)".to_owned()
             } else {
-                code(m)
+                markdown::code_cell(m)
             }
         };
         if let Rows::Named { reasons } = how {
@@ -702,9 +756,14 @@ impl Markdown {
                             .strip_prefix(&format!("{m}."))
                             .unwrap_or(&r.address);
                         if reasons && !r.reason.is_empty() {
-                            format!("{} ({}: {})", code(local), r.action_text(), cell(&r.reason))
+                            format!(
+                                "{} ({}: {})",
+                                markdown::code_cell(local),
+                                r.action_text(),
+                                r.reason.markdown()
+                            )
                         } else {
-                            format!("{} ({})", code(local), r.action_text())
+                            format!("{} ({})", markdown::code_cell(local), r.action_text())
                         }
                     })
                     .collect();
@@ -721,7 +780,7 @@ impl Markdown {
             }
             let parts: Vec<String> = by.iter().map(|(a, n)| format!("{n} {a}")).collect();
             let name = if by_call && !m.is_empty() {
-                code(&format!("{m}[*]…"))
+                markdown::code_cell(&format!("{m}[*]…"))
             } else {
                 module_name(m)
             };
@@ -769,4 +828,98 @@ fn root_call(module: &str) -> &str {
         .find(['[', '.'])
         .map_or(module.len(), |i| i + "module.".len());
     &module[..end]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    fn scenario(dir: &str) -> std::path::PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../testdata/oracle/scenarios")
+            .join(dir)
+    }
+
+    /// Terraform's `show -json` of a scenario's plan, and its schemas.
+    fn plan(dir: &str) -> (Value, Schemas) {
+        let dir = scenario(dir);
+        let json = std::fs::read(dir.join("plan.json")).expect("plan.json");
+        let schemas = std::fs::read(dir.join("schemas.json")).expect("schemas.json");
+        (
+            serde_json::from_slice(&json).expect("JSON"),
+            Schemas::from_json(&schemas).expect("schemas"),
+        )
+    }
+
+    fn change<'a>(plan: &'a Value, address: &str) -> &'a Value {
+        plan["resource_changes"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .find(|rc| rc["address"] == address)
+            .expect("resource change")
+    }
+
+    #[test]
+    fn replace_paths_are_written_as_terraform_writes_paths() {
+        let (plan, schemas) = plan("replace_delete_create/tf-1.15.5");
+        for (address, with, without) in [
+            ("oracle_replace.block_path", "disk[1].kind", "disk"),
+            ("oracle_replace.nested_path", "settings.mode", "settings"),
+            ("oracle_replace.zone", "zone", "zone"),
+        ] {
+            let rc = change(&plan, address);
+            let r = replace_reason(rc, Some(&schemas));
+            assert_eq!(r.text(), format!("forced by {with}"));
+            assert_eq!(r.markdown(), format!("forced by `{with}`"));
+            // Without the schema, what is under the attribute could be sensitive.
+            assert_eq!(
+                replace_reason(rc, None).text(),
+                format!("forced by {without}")
+            );
+        }
+    }
+
+    #[test]
+    fn replace_paths_stop_before_a_sensitive_key() {
+        // The real replacement forced by a map whose key is a sensitive variable, with the
+        // paths a provider that forces replacement per key would give.
+        let (plan, schemas) = plan("hostile_strings/tf-1.11.4");
+        let mut rc = change(&plan, "terraform_data.replaced").clone();
+        assert_eq!(
+            rc["change"]["after_sensitive"],
+            json!({"triggers_replace": true})
+        );
+        rc["change"]["replace_paths"] = json!([
+            ["triggers_replace", "hunter2-SECRET-KEY"],
+            ["triggers_replace", "other"],
+            ["input"]
+        ]);
+        for s in [Some(&schemas), None] {
+            let r = reason(&rc, Action::DeleteThenCreate, s);
+            assert_eq!(r.text(), "forced by triggers_replace, input");
+            assert_eq!(r.markdown(), "forced by `triggers_replace`, `input`");
+        }
+    }
+
+    #[test]
+    fn reasons_keep_names_apart_from_words() {
+        let (plan, _) = plan("hostile_strings/tf-1.11.4");
+        let moved = plan["resource_changes"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .find(|rc| string(rc, "previous_address").contains("click me"))
+            .expect("moved resource");
+        let r = reason(moved, Action::Update, None);
+        assert_eq!(
+            r.text(),
+            "moved from terraform_data.old[\"[click me](https://evil.example/phish)\"]"
+        );
+        assert_eq!(
+            r.markdown(),
+            "moved from `terraform_data.old[\"[click me](https://evil.example/phish)\"]`"
+        );
+    }
 }

@@ -298,12 +298,7 @@ fn summary_markdown_shrinks_to_fit_and_says_so() {
 
 /// The markdown code span the summary writes for an address.
 fn code(s: &str) -> String {
-    let s = s.replace('|', "\\|");
-    if s.contains('`') {
-        format!("`` {s} ``")
-    } else {
-        format!("`{s}`")
-    }
+    tfshow_escape::markdown::code_cell(s)
 }
 
 #[test]
