@@ -87,3 +87,21 @@ fn states_on_a_terminal_show_input_visibly() {
     assert_eq!(unsafe_chars(&text), []);
     assert_eq!(text, tfshow_escape::terminal::text(&piped));
 }
+
+/// `-o FILE` run from a terminal writes a file: no colours, and Terraform's bytes.
+#[test]
+fn dash_o_from_a_terminal_writes_terraforms_bytes() {
+    let plan = hostile_dir().join("plan.tfplan");
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("plan.txt");
+    let (_, err, ok) = run_on_terminal(&[
+        "show",
+        "--schemas",
+        &schemas(),
+        plan.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert!(ok, "{err}");
+    assert!(std::fs::read(&out).unwrap() == std::fs::read(hostile_dir().join("plan.txt")).unwrap());
+}

@@ -30,6 +30,12 @@ fn target() -> Option<&'static Path> {
     TARGET.get().and_then(|p| p.as_deref())
 }
 
+/// Reports whether this run's output goes to a terminal (never with `-o FILE`).
+pub(crate) fn is_terminal() -> bool {
+    use std::io::IsTerminal;
+    target().is_none() && io::stdout().is_terminal()
+}
+
 /// The destination of one document.
 pub(crate) enum Output {
     /// stdout is a regular file: written directly.

@@ -1,7 +1,6 @@
 //! `tfshow show` without `--json` (what `terraform show` prints) and `tfshow show --json
 //! --redact`.
 
-use std::io::{IsTerminal, Write};
 use std::path::Path;
 
 use tfshow_render::{plan_text, redact, state_text, Document, Kind, RenderError, TextOptions};
@@ -74,7 +73,7 @@ pub(crate) fn load(
 /// terminal, control, bidi and zero-width characters from the input are shown visibly;
 /// written to a pipe or a file, the text is Terraform's bytes.
 fn text_options(no_color: bool) -> TextOptions {
-    let terminal = std::io::stdout().is_terminal();
+    let terminal = super::output::is_terminal();
     let width = if terminal {
         std::env::var("COLUMNS")
             .ok()
@@ -91,11 +90,7 @@ fn text_options(no_color: bool) -> TextOptions {
     }
 }
 
-/// Writes everything to standard output.
+/// Writes a whole view to this run's destination (standard output, or `-o FILE`).
 pub(crate) fn write_stdout(out: &[u8]) -> Result<(), CliError> {
-    let mut stdout = std::io::stdout().lock();
-    stdout
-        .write_all(out)
-        .and_then(|()| stdout.flush())
-        .map_err(CliError::Write)
+    super::output::write_all(out)
 }
