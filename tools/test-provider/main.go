@@ -24,7 +24,7 @@ import (
 
 func main() {
 	err := providerserver.Serve(context.Background(), func() provider.Provider { return &testProvider{} },
-		providerserver.ServeOpts{Address: "registry.terraform.io/tfshow/test"})
+		providerserver.ServeOpts{Address: "registry.terraform.io/tfshow/tfshowtest"})
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -132,6 +132,7 @@ func (d *info) Metadata(_ context.Context, req datasource.MetadataRequest, resp 
 
 func (d *info) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
 	resp.Schema = dschema.Schema{
+		DeprecationMessage: "use tfshowtest_thing",
 		Attributes: map[string]dschema.Attribute{
 			"id":    dschema.StringAttribute{Computed: true},
 			"value": dschema.ObjectAttribute{Computed: true, AttributeTypes: map[string]attr.Type{"a": types.BoolType, "b": types.ListType{ElemType: types.NumberType}}},

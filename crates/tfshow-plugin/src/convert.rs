@@ -42,6 +42,7 @@ struct Block {
     description: String,
     markdown: bool,
     deprecated: bool,
+    deprecation_message: String,
 }
 
 #[derive(Debug, Default)]
@@ -52,6 +53,7 @@ struct Attribute {
     description: String,
     markdown: bool,
     deprecated: bool,
+    deprecation_message: String,
     required: bool,
     optional: bool,
     computed: bool,
@@ -91,7 +93,6 @@ struct IdentityAttribute {
 struct Function {
     description: String,
     summary: String,
-    deprecation_message: String,
     return_type: Vec<u8>,
     parameters: Vec<Parameter>,
     variadic: Option<Parameter>,
@@ -172,6 +173,7 @@ macro_rules! from_protocol {
                     description: b.description,
                     markdown: b.description_kind == $pb::StringKind::Markdown as i32,
                     deprecated: b.deprecated,
+                    deprecation_message: b.deprecation_message,
                 })
             }
         }
@@ -197,6 +199,7 @@ macro_rules! from_protocol {
                         description: a.description,
                         markdown: a.description_kind == $pb::StringKind::Markdown as i32,
                         deprecated: a.deprecated,
+                        deprecation_message: a.deprecation_message,
                         required: a.required,
                         optional: a.optional,
                         computed: a.computed,
@@ -225,7 +228,6 @@ macro_rules! from_protocol {
                 Ok(Function {
                     description: f.description,
                     summary: f.summary,
-                    deprecation_message: f.deprecation_message,
                     return_type: if ret.r#type.is_empty() {
                         b"\"dynamic\"".to_vec()
                     } else {
@@ -466,6 +468,15 @@ fn description(w: &mut Writer<'_>, text: &str, markdown: bool) {
     w.string(if markdown { "markdown" } else { "plain" });
 }
 
+/// `deprecated`, then its message (Terraform 1.15 prints the message; a function's it does not).
+fn deprecation(w: &mut Writer<'_>, deprecated: bool, message: &str) {
+    flag(w, "deprecated", deprecated);
+    if !message.is_empty() {
+        w.key("deprecation_message");
+        w.string(message);
+    }
+}
+
 fn raw_type(w: &mut Writer<'_>, ty: &[u8]) {
     // Type JSON is written by tfshow-cty, so it always compacts; Go's HTML escaping of
     // object attribute names happens here.
@@ -503,7 +514,7 @@ fn write_block(w: &mut Writer<'_>, b: &Block) {
         w.end_object();
     }
     description(w, &b.description, b.markdown);
-    flag(w, "deprecated", b.deprecated);
+    deprecation(w, b.deprecated, &b.deprecation_message);
     w.end_object();
 }
 
@@ -528,7 +539,7 @@ fn write_attributes(w: &mut Writer<'_>, attrs: &BTreeMap<String, Attribute>) {
             w.end_object();
         }
         description(w, &a.description, a.markdown);
-        flag(w, "deprecated", a.deprecated);
+        deprecation(w, a.deprecated, &a.deprecation_message);
         flag(w, "required", a.required);
         flag(w, "optional", a.optional);
         flag(w, "computed", a.computed);
@@ -548,10 +559,6 @@ fn write_function(w: &mut Writer<'_>, f: &Function) {
     if !f.summary.is_empty() {
         w.key("summary");
         w.string(&f.summary);
-    }
-    if !f.deprecation_message.is_empty() {
-        w.key("deprecation_message");
-        w.string(&f.deprecation_message);
     }
     w.key("return_type");
     raw_type(w, &f.return_type);

@@ -83,3 +83,18 @@ pub fn processes_running(needle: &str) -> Vec<u32> {
     }
     out
 }
+
+/// The oracle's Python provider, when tools/test-plugins.sh could install it.
+pub fn oracle_binary(dir: &Path) -> Option<PathBuf> {
+    let p = dir.join("oracle/terraform-provider-oracle_v0.1.0");
+    if p.exists() {
+        Some(p)
+    } else {
+        let _ = writeln!(
+            std::io::stderr(),
+            "the oracle provider is not in {}: its test is skipped",
+            dir.display()
+        );
+        None
+    }
+}
