@@ -3,7 +3,7 @@
 use std::time::Duration;
 
 /// A plugin could not be launched, asked or converted. Every message names the step that
-/// failed; text that came from the plugin is shortened and escaped ([`excerpt`]).
+/// failed; text that came from the plugin is shortened and escaped.
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
     /// The binary could not be started at all.

@@ -23,12 +23,19 @@
 //! and go-plugin's variables; its `TMPDIR` and `PLUGIN_UNIX_SOCKET_DIR` are a private
 //! directory made for it, which is removed as soon as the connection is made. It runs in a
 //! process group of its own, which is killed when the plugin is stopped or dropped (also when a
-//! panic unwinds). Against Ctrl-C the crate installs no signal handler: on Linux the kernel
-//! kills the plugin when the thread that launched it ends (`PR_SET_PDEATHSIG`), which covers
-//! SIGINT, SIGTERM and SIGKILL of the calling process alike. go-plugin servers ignore SIGINT,
-//! so the terminal's Ctrl-C alone would not stop them. The one thing a kill of the calling
-//! process during the handshake (before the connection is made) can leave is the socket
-//! directory, empty or with the plugin's socket in it, under the temporary directory.
+//! panic unwinds).
+//!
+//! Against Ctrl-C (and SIGTERM, SIGKILL) of the calling process the crate installs no signal
+//! handler; it relies on the kernel and on a guard process:
+//! - on Linux the kernel kills the plugin when the thread that launched it ends
+//!   (`PR_SET_PDEATHSIG`); go-plugin servers ignore SIGINT, so the terminal's Ctrl-C alone
+//!   would not stop them;
+//! - until the socket directory is removed, a small `/bin/sh` guard in a process group of its
+//!   own (immune to the terminal's Ctrl-C, ignoring SIGINT, SIGTERM and SIGHUP) waits on a
+//!   pipe from us; when the pipe ends with the directory still there, it removes it.
+//!
+//! So the only thing a [`Plugin`] needs is to stay on the thread that launched it, which its
+//! type enforces (it is not `Send`).
 //!
 //! Text a plugin sends (its standard error, diagnostics, gRPC errors) reaches error messages
 //! only shortened and escaped.

@@ -9,7 +9,10 @@
 //!   plugin too; go-plugin servers ignore SIGINT themselves;
 //! - the socket directory is private (mode 0700), is the plugin's `TMPDIR` as well (older
 //!   go-plugin versions put their socket in `TMPDIR`), and is removed as soon as the connection
-//!   is made, so after the handshake nothing of ours is on disk;
+//!   is made, so after the handshake nothing of ours is on disk; until then a guard (a
+//!   `/bin/sh` in a process group of its own, ignoring SIGINT, SIGTERM and SIGHUP, reading a
+//!   pipe from us) removes it if we end first: it sees the end of the pipe, and if the
+//!   directory is still there it waits a second (for the plugin to be killed) and removes it;
 //! - [`Process`]'s destructor kills, reaps and removes whatever is still there, also when a
 //!   panic unwinds.
 
@@ -63,6 +66,7 @@ pub(crate) struct Process {
     first_line: Receiver<FirstLine>,
     stderr: Arc<Mutex<Tail>>,
     reaped: bool,
+    guard: Option<DirGuard>,
 }
 
 impl Process {
@@ -80,6 +84,7 @@ impl Process {
             .tempdir()
             .map_err(Error::SocketDir)?;
         let socket_dir_path = socket_dir.path().to_path_buf();
+        let guard = DirGuard::spawn(&socket_dir_path);
 
         let mut cmd = Command::new(path);
         cmd.env_clear();
@@ -109,7 +114,16 @@ impl Process {
             .stderr(Stdio::piped());
         isolate(&mut cmd);
 
-        let mut child = cmd.spawn().map_err(Error::Spawn)?;
+        let mut child = match cmd.spawn() {
+            Ok(child) => child,
+            Err(e) => {
+                let _ = socket_dir.close();
+                if let Some(guard) = guard {
+                    guard.release();
+                }
+                return Err(Error::Spawn(e));
+            }
+        };
         // pid_t is i32; a pid always fits.
         let pid = child.id() as libc::pid_t;
         let stdout = child.stdout.take();
@@ -122,6 +136,7 @@ impl Process {
             first_line: mpsc::sync_channel(1).1,
             stderr: Arc::new(Mutex::new(Tail::default())),
             reaped: false,
+            guard,
         };
         let (tx, rx) = mpsc::sync_channel(1);
         process.first_line = rx;
@@ -199,6 +214,9 @@ impl Process {
             // A failure leaves it for TempDir's own best effort; there is nothing better to do.
             let _ = dir.close();
         }
+        if let Some(guard) = self.guard.take() {
+            guard.release();
+        }
     }
 
     /// The plugin's exit status if it has exited, without reaping it.
@@ -257,6 +275,44 @@ impl Process {
 impl Drop for Process {
     fn drop(&mut self) {
         let _ = self.kill_and_reap();
+    }
+}
+
+/// Removes the socket directory if this process ends while the directory is still there.
+struct DirGuard {
+    child: std::process::Child,
+}
+
+/// The guard: `$1` is the directory. It ignores the signals that stop a program, waits for
+/// the end of its standard input (we close it, or our process ended), and then removes the
+/// directory only if it is still there, after a second for the plugin to die.
+const GUARD_SCRIPT: &str =
+    "trap '' INT TERM HUP; while read -r _; do :; done; [ -e \"$1\" ] || exit 0; sleep 1; rm -rf -- \"$1\"";
+
+impl DirGuard {
+    /// Starts the guard; `None` when no `/bin/sh` can be started (then nothing guards).
+    fn spawn(dir: &Path) -> Option<DirGuard> {
+        use std::os::unix::process::CommandExt;
+        let child = Command::new("/bin/sh")
+            .arg("-c")
+            .arg(GUARD_SCRIPT)
+            .arg("tfshow-plugin-guard")
+            .arg(dir)
+            .env_clear()
+            .env("PATH", "/usr/bin:/bin")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .process_group(0)
+            .spawn()
+            .ok()?;
+        Some(DirGuard { child })
+    }
+
+    /// The directory is gone: the guard sees the end of its input and exits at once.
+    fn release(mut self) {
+        drop(self.child.stdin.take());
+        let _ = self.child.wait();
     }
 }
 

@@ -179,3 +179,79 @@ fn the_plugin_gets_a_minimal_environment() {
     ));
     assert!(env.contains("PLUGIN_CLIENT_CERT=-----BEGIN CERTIFICATE-----"));
 }
+
+#[test]
+fn ctrl_c_during_the_handshake_leaves_nothing() {
+    // A helper process (this test binary, running the ignored test below) launches a plugin
+    // that never handshakes and is stopped as Ctrl-C stops a program while it waits.
+    let tmp = tempfile::tempdir().unwrap();
+    let bin = script(
+        tmp.path(),
+        "silent",
+        "mkdir \"$TMPDIR/its-own\"; : > \"$PLUGIN_UNIX_SOCKET_DIR/plugin123\"; exec sleep 60",
+    );
+    let record = tmp.path().join("rec");
+    let mut helper = std::process::Command::new(std::env::current_exe().unwrap())
+        .args([
+            "--exact",
+            "wait_for_a_handshake",
+            "--ignored",
+            "--test-threads=1",
+        ])
+        .env("TFSHOW_TEST_WAIT_FOR", &bin)
+        .env("RECORD", &record)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let (pid, socket_dir) = loop {
+        if let Ok(r) = std::fs::read_to_string(&record) {
+            if let Some((pid, dir)) = r.trim().split_once(' ') {
+                if Path::new(dir).join("plugin123").exists() {
+                    break (pid.parse::<u32>().unwrap(), PathBuf::from(dir));
+                }
+            }
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the helper never started the plugin"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    // SAFETY: a plain syscall on our own child.
+    unsafe {
+        libc::kill(helper.id() as libc::pid_t, libc::SIGINT);
+    }
+    helper.wait().unwrap();
+    assert!(
+        wait_gone(pid, Duration::from_secs(5)),
+        "plugin {pid} outlived the Ctrl-C of its launcher"
+    );
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while socket_dir.exists() {
+        assert!(
+            Instant::now() < deadline,
+            "{} is left after the Ctrl-C",
+            socket_dir.display()
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// Run by `ctrl_c_during_the_handshake_leaves_nothing` in a process of its own.
+#[test]
+#[ignore = "a helper for another test"]
+fn wait_for_a_handshake() {
+    let Some(bin) = std::env::var_os("TFSHOW_TEST_WAIT_FOR") else {
+        return;
+    };
+    let mut options = Options {
+        handshake_timeout: Duration::from_secs(60),
+        ..Options::default()
+    };
+    options
+        .env
+        .push(("RECORD".into(), std::env::var_os("RECORD").unwrap()));
+    let _ = Plugin::launch(Path::new(&bin), &options);
+}
