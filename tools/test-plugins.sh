@@ -39,7 +39,7 @@ fi
 # 2. the framework provider (protocol 6)
 mkdir -p "$DIR/tfshowtest"
 (cd "$ROOT/tools/test-provider" &&
-  GOFLAGS=-mod=mod go build -trimpath -o "$DIR/tfshowtest/terraform-provider-tfshowtest.tmp" .)
+  GOFLAGS=-mod=readonly go build -trimpath -o "$DIR/tfshowtest/terraform-provider-tfshowtest.tmp" .)
 mv "$DIR/tfshowtest/terraform-provider-tfshowtest.tmp" "$DIR/tfshowtest/terraform-provider-tfshowtest"
 # 3. the oracle's provider (protocol 6, no TLS), when shared/ is beside the repository
 ORACLE_PY="$(cd "$ROOT/.." && pwd)/shared/oracle/harness/provider/oracle_provider.py"
