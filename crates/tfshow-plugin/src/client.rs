@@ -26,6 +26,11 @@ impl<T: AsyncRead + AsyncWrite + Send + Unpin> Io for T {}
 /// Dropping it kills the plugin (and anything it started) and removes its socket directory;
 /// [`Plugin::stop`] asks it to exit first. It stays on the thread that launched it (it is
 /// not `Send`): on Linux the plugin is killed when that thread ends.
+///
+/// ```compile_fail
+/// fn send<T: Send>() {}
+/// send::<tfshow_plugin::Plugin>();
+/// ```
 pub struct Plugin {
     // Field order is drop order: the channel goes before the runtime that drives it, and the
     // process is killed last.
@@ -251,7 +256,7 @@ async fn connect(handshake: &Handshake, identity: &ClientIdentity) -> Result<Cha
                 connector
                     .connect(crate::tls::server_name(), stream)
                     .await
-                    .map_err(|e| fail(format!("TLS: {e}")))?,
+                    .map_err(|e| fail(format!("TLS: {}", tls_error(&e))))?,
             )
         }
         None => stream,
@@ -274,6 +279,16 @@ async fn connect(handshake: &Handshake, identity: &ClientIdentity) -> Result<Cha
         .connect_with_connector(connector)
         .await
         .map_err(|e| fail(format!("HTTP/2: {}", error_chain(&e))))
+}
+
+/// A TLS failure in words; the one that matters most, the pin, said plainly.
+fn tls_error(e: &std::io::Error) -> String {
+    match e.get_ref().and_then(|i| i.downcast_ref::<rustls::Error>()) {
+        Some(rustls::Error::InvalidCertificate(
+            rustls::CertificateError::ApplicationVerificationFailure,
+        )) => "the plugin's certificate is not the one its handshake line announced".to_owned(),
+        _ => excerpt(&e.to_string(), false),
+    }
 }
 
 /// Runs one RPC with a timeout.

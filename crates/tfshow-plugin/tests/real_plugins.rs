@@ -321,3 +321,41 @@ fn oracle_schema_over_plaintext_is_what_terraform_prints() {
         "only {checked} schemas.json files name the oracle provider"
     );
 }
+
+#[test]
+fn a_server_certificate_other_than_the_announced_one_is_refused() {
+    let Some(dir) = plugins("a_server_certificate_other_than_the_announced_one_is_refused") else {
+        return;
+    };
+    // The real framework plugin, but its handshake line announces another certificate.
+    let tmp = tempfile::tempdir().unwrap();
+    let wrapper = tmp.path().join("impostor");
+    std::fs::write(
+        &wrapper,
+        format!(
+            "#!/bin/sh\n'{}' | {{ IFS= read -r line; echo \"${{line%|*}}|AQID\"; cat; }}\n",
+            framework_binary(&dir).display()
+        ),
+    )
+    .unwrap();
+    std::fs::set_permissions(
+        &wrapper,
+        std::os::unix::fs::PermissionsExt::from_mode(0o755),
+    )
+    .unwrap();
+    let before = processes_running("terraform-provider-tfshowtest");
+    let err = Plugin::launch(&wrapper, &Options::default()).unwrap_err();
+    let msg = err.to_string();
+    assert!(
+        msg.contains("cannot connect")
+            && msg.contains("certificate is not the one its handshake line announced"),
+        "{msg}"
+    );
+    // The real plugin behind the wrapper is gone too (its whole process group was killed).
+    std::thread::sleep(Duration::from_millis(100));
+    let after: Vec<u32> = processes_running("terraform-provider-tfshowtest")
+        .into_iter()
+        .filter(|p| !before.contains(p))
+        .collect();
+    assert!(after.is_empty(), "left running: {after:?}");
+}
