@@ -57,7 +57,7 @@ pub struct Document {
     pub plan: Option<PlanFacts>,
     /// The entries of `resource_changes` as JSON text, parsed one at a time when read, when
     /// they are not in `value` (they are most of a big plan's document).
-    raw_changes: Option<Vec<Box<RawValue>>>,
+    pub(crate) raw_changes: Option<Vec<Box<RawValue>>>,
 }
 
 impl Document {

@@ -11,6 +11,10 @@ pub enum RenderError {
     /// The document could not be parsed (for example, it nests deeper than the parser allows).
     #[error("the JSON document could not be read: {0}")]
     Json(String),
+    /// `--redact` was asked of a document whose providers' schemas are not all known: which
+    /// of their attributes are sensitive cannot be known.
+    #[error("cannot redact without the schemas of every provider (none for {}): which attributes a provider marks sensitive is not recorded in every plan and state; give them with --schemas FILE (terraform providers schema -json)", .0.join(", "))]
+    UnknownSensitivity(Vec<String>),
     /// The two plans given to `diff` cannot be compared.
     #[error("{0}")]
     NotComparable(String),

@@ -21,6 +21,7 @@ pub mod redact;
 mod sensitive_paths;
 pub mod state_text;
 pub mod summary;
+mod unknown_sensitivity;
 
 pub use document::{Document, Kind, PlanMode};
 pub use error::RenderError;

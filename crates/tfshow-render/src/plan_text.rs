@@ -22,6 +22,7 @@ use crate::jsonformat::text::{
     attribute_name, colorize, column_width, horizontal_rule, pad, shown, word_wrap,
 };
 use crate::jsonformat::{differ, Action};
+use crate::unknown_sensitivity;
 use crate::{Document, PlanMode, RenderError, TextOptions};
 
 /// A resource change with its computed diff.
@@ -65,6 +66,10 @@ pub(crate) fn resource_change_diff(
             differ::block(&change, block)
         }
         None => {
+            // Without the schema, what the provider marks sensitive is not known: mask all.
+            let masked = unknown_sensitivity::is_unknown(schemas, rc)
+                .then(|| unknown_sensitivity::mask_change(change_json));
+            let change_json = masked.as_ref().unwrap_or(change_json);
             let change = Change::from_json_change(change_json, relevant);
             let block = inferred_block([
                 change_json.get("before"),

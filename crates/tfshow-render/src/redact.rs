@@ -35,7 +35,8 @@ use tfshow_schema::{Block, Nesting, Schemas};
 
 use crate::document::{resource_schema, string};
 use crate::sensitive_paths::{change_marks, hide_keys, replace_path, Shape};
-use crate::{gojson, Document, Kind};
+use crate::unknown_sensitivity;
+use crate::{gojson, Document, Kind, RenderError};
 
 /// What every sensitive value is replaced with.
 pub const MARKER: &str = "(sensitive value)";
@@ -64,12 +65,22 @@ fn redact_in_place(v: &mut Value, kind: Kind, schemas: Option<&Schemas>) {
 
 /// The redacted document as `show -json` would print it (compact, Go's escaping, final
 /// newline). Takes the document, which it redacts in place.
-pub fn to_json(mut doc: Document, schemas: Option<&Schemas>) -> Vec<u8> {
+///
+/// Refuses ([`RenderError::UnknownSensitivity`]) when a provider of the document has no schema
+/// in `schemas` ([`Document::providers_without_schema`]): which of its attributes are
+/// sensitive cannot be known, so the result could not be promised free of secrets.
+pub fn to_json(mut doc: Document, schemas: Option<&Schemas>) -> Result<Vec<u8>, RenderError> {
+    let unknown = doc.providers_without_schema(schemas);
+    if !unknown.is_empty() {
+        return Err(RenderError::UnknownSensitivity(
+            unknown.into_iter().collect(),
+        ));
+    }
     let dialect = doc.dialect();
     redact_in_place(&mut doc.value, doc.kind, schemas);
     let mut out = gojson::to_vec(&doc.value, dialect);
     out.push(b'\n');
-    out
+    Ok(out)
 }
 
 struct Redactor<'s> {
@@ -551,7 +562,14 @@ pub fn masked_change(rc_or_change: &Value, schemas: Option<&Schemas>) -> (Value,
         Some(c) => (c, resource_schema(schemas, rc_or_change)),
         None => (rc_or_change, None),
     };
-    let mut copy = change.clone();
+    // Without the schema, what the provider marks sensitive is not known: mask all.
+    let mut copy = if rc_or_change.get("change").is_some()
+        && unknown_sensitivity::is_unknown(schemas, rc_or_change)
+    {
+        unknown_sensitivity::mask_change(change)
+    } else {
+        change.clone()
+    };
     let mut r = Redactor {
         schemas,
         secrets: HashSet::new(),

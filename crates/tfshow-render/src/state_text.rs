@@ -12,7 +12,7 @@ use crate::jsonformat::differ;
 use crate::jsonformat::render::Opts;
 use crate::jsonformat::structured::{val, Change};
 use crate::jsonformat::text::{go_quote, shown};
-use crate::{Document, TextOptions};
+use crate::{unknown_sensitivity, Document, TextOptions};
 
 /// Renders a state document as `terraform show` prints it.
 pub fn render(doc: &Document, schemas: Option<&Schemas>, opts: &TextOptions) -> String {
@@ -103,8 +103,13 @@ fn module(out: &mut String, m: &Value, schemas: Option<&Schemas>, opts: &Opts, f
                 differ::block(&change, block)
             }
             None => {
-                let change =
-                    Change::unchanged(Some(values.clone()), val(r.get("sensitive_values")));
+                // Without the schema, what the provider marks sensitive is not known: mask all.
+                let marks = if unknown_sensitivity::is_unknown(schemas, r) {
+                    Some(unknown_sensitivity::mask_every_attribute(Some(&values)))
+                } else {
+                    r.get("sensitive_values").cloned()
+                };
+                let change = Change::unchanged(Some(values.clone()), val(marks.as_ref()));
                 differ::block(&change, &inferred_block([Some(values.as_ref())]))
             }
         };

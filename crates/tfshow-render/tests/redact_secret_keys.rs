@@ -37,7 +37,8 @@ fn load(path: &Path, schemas: Option<&Schemas>) -> Document {
 
 /// The redacted document as tfshow prints it, parsed.
 fn redacted(path: &Path, schemas: Option<&Schemas>) -> (String, Value) {
-    let text = String::from_utf8(redact::to_json(load(path, schemas), schemas)).expect("UTF-8");
+    let json = redact::to_json(load(path, schemas), schemas).expect("every provider has a schema");
+    let text = String::from_utf8(json).expect("UTF-8");
     let value = serde_json::from_str(&text).expect("the redacted document is JSON");
     (text, value)
 }

@@ -261,25 +261,20 @@ fn no_sensitive_value_appears_in_human_output() {
                 ),
             ));
         }
-        let version: Vec<u64> = name
-            .rsplit("tf-")
-            .next()
-            .unwrap_or_default()
-            .split('.')
-            .filter_map(|n| n.parse().ok())
-            .collect();
-        if plan.is_file() && version.as_slice() >= [1, 8].as_slice() {
-            // Plans from 1.8 on record schema sensitivity: no schemas needed to hide it.
+        // Without schemas the views mask what they cannot know to be safe, and `--redact`
+        // refuses (checked apart, in `redact_without_schemas_refuses`).
+        for file in [&plan, &state].into_iter().filter(|f| f.is_file()) {
             runs.push((
                 "show (no schemas)".into(),
-                vec!["show".into(), p(&plan).into()],
+                vec!["show".into(), p(file).into()],
             ));
+        }
+        if let (true, Some(other)) = (plan.is_file(), other_version(&dir)) {
             runs.push((
-                "show --json --redact (no schemas)".into(),
+                "diff OTHER (no schemas)".into(),
                 vec![
-                    "show".into(),
-                    "--json".into(),
-                    "--redact".into(),
+                    "diff".into(),
+                    p(&other.join("plan.tfplan")).into(),
                     p(&plan).into(),
                 ],
             ));
@@ -348,6 +343,42 @@ fn no_sensitive_value_appears_in_human_output() {
         "expected secrets not collected: {all_secrets:?}"
     );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// `--redact` without the schemas of every provider refuses, naming them, and prints nothing:
+/// it could not promise that no value the provider marks sensitive is left.
+#[test]
+fn redact_without_schemas_refuses() {
+    let mut checked = 0;
+    for dir in case_dirs() {
+        let plan = dir.join("plan.tfplan");
+        let Ok(json) = std::fs::read_to_string(dir.join("plan.json")) else {
+            continue;
+        };
+        // A resource of a provider other than the builtin one (whose schema is known).
+        let Some(at) = json.find("\"provider_name\":\"registry.terraform.io/") else {
+            continue;
+        };
+        let provider = json[at + 16..].split('"').nth(1).unwrap_or_default();
+        if !plan.is_file() {
+            continue;
+        }
+        let o = Command::new(env!("CARGO_BIN_EXE_tfshow"))
+            .args(["show", "--json", "--redact", p(&plan)])
+            .output()
+            .expect("run tfshow");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(1), "{}: {err}", dir.display());
+        assert!(o.stdout.is_empty(), "{}", dir.display());
+        assert!(
+            err.contains("cannot redact without the schemas of every provider")
+                && err.contains(provider),
+            "{}: {err}",
+            dir.display()
+        );
+        checked += 1;
+    }
+    assert!(checked > 20, "only {checked} cases");
 }
 
 /// The same scenario as planned by another Terraform version, if there is one.

@@ -15,7 +15,10 @@ pub(crate) fn run(args: &ShowArgs) -> Result<(), CliError> {
     // The redacted JSON is the whole document; the human view reads only some sections.
     let doc = load(&args.file, schemas.as_ref(), args.json)?;
     let out = if args.json {
-        redact::to_json(doc, schemas.as_ref())
+        redact::to_json(doc, schemas.as_ref()).map_err(|e| CliError::Render {
+            path: display(&args.file),
+            message: e.to_string(),
+        })?
     } else {
         let opts = text_options(args.no_color);
         match doc.kind {
@@ -33,7 +36,8 @@ pub(crate) fn run(args: &ShowArgs) -> Result<(), CliError> {
 }
 
 /// Reads a plan or state file and builds its document (`whole`, or the sections the views
-/// read); warns on standard error when there are no schemas.
+/// read); warns on standard error when there are no schemas, and for the views (not
+/// `whole`) names the providers whose resources' values are masked for want of a schema.
 pub(crate) fn load(
     path: &Path,
     schemas: Option<&Schemas>,
@@ -55,7 +59,22 @@ pub(crate) fn load(
             message: other.to_string(),
         },
     })?;
-    if schemas.is_none() {
+    let unknown = if whole {
+        Default::default()
+    } else {
+        doc.providers_without_schema(schemas)
+    };
+    if !unknown.is_empty() {
+        let names: Vec<_> = unknown
+            .iter()
+            .map(|p| tfshow_escape::terminal::line(p))
+            .collect();
+        eprintln!(
+            "tfshow: warning: {}: no schema for provider {}: the values of its resources are masked, since which of them the provider marks sensitive cannot be known; give --schemas FILE (terraform providers schema -json)",
+            display(path),
+            names.join(", ")
+        );
+    } else if schemas.is_none() {
         let what = match doc.kind {
             Kind::Plan => "plan",
             Kind::State => "state",

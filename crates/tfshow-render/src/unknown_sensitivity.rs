@@ -1,0 +1,182 @@
+//! Failing closed when a provider's schema is not known.
+//!
+//! A plan or state does not always record which attributes the provider declares sensitive
+//! (states, plans of older releases, values before a change), so without the provider's schema
+//! a value's sensitivity cannot be known. Human views then mask every attribute of such a
+//! resource as Terraform masks a sensitive one, and `--redact` refuses: it promises that no
+//! sensitive value is left, which it cannot keep.
+//!
+//! Terraform's builtin provider (`terraform_data`, `terraform_remote_state`) needs no schema
+//! here: it declares nothing sensitive.
+
+use std::collections::BTreeSet;
+
+use serde::Deserialize;
+use serde_json::Value;
+use tfshow_schema::Schemas;
+
+use crate::document::{list, resource_schema, string};
+use crate::Document;
+
+/// The provider of `terraform_data` and `terraform_remote_state`.
+const BUILTIN_PROVIDER: &str = "terraform.io/builtin/terraform";
+
+/// Reports whether the sensitivity of `resource`'s values (a resource change, drift entry or
+/// state resource) cannot be known: there is no schema for it in `schemas`.
+pub(crate) fn is_unknown(schemas: Option<&Schemas>, resource: &Value) -> bool {
+    string(resource, "provider_name") != BUILTIN_PROVIDER
+        && resource_schema(schemas, resource).is_none()
+}
+
+/// A sensitivity mask marking every attribute of `value` (a resource's values) sensitive:
+/// `false` for a null value, which holds nothing.
+pub(crate) fn mask_every_attribute(value: Option<&Value>) -> Value {
+    match value {
+        None | Some(Value::Null) => Value::Bool(false),
+        Some(Value::Object(m)) => {
+            Value::Object(m.keys().map(|k| (k.clone(), Value::Bool(true))).collect())
+        }
+        Some(_) => Value::Bool(true),
+    }
+}
+
+/// `change` (with `before`, `after` and their masks) with every attribute of both marked
+/// sensitive.
+pub(crate) fn mask_change(change: &Value) -> Value {
+    let mut out = change.clone();
+    if let Value::Object(m) = &mut out {
+        for (value_key, mask_key) in [("before", "before_sensitive"), ("after", "after_sensitive")]
+        {
+            m.insert(
+                mask_key.to_owned(),
+                mask_every_attribute(change.get(value_key)),
+            );
+        }
+    }
+    out
+}
+
+impl Document {
+    /// The providers some of whose resources in this document have no schema in `schemas`,
+    /// so that views mask their values (see [`redact::to_json`](crate::redact::to_json) for
+    /// `--redact`). Provider configurations in the document's configuration count too: their
+    /// constants may be sensitive.
+    pub fn providers_without_schema(&self, schemas: Option<&Schemas>) -> BTreeSet<String> {
+        let mut out = BTreeSet::new();
+        let mut check = |r: &Value| {
+            if is_unknown(schemas, r) {
+                out.insert(string(r, "provider_name").to_owned());
+            }
+        };
+        self.for_each_resource(&mut check);
+        if let Some(configs) = self
+            .value
+            .pointer("/configuration/provider_config")
+            .and_then(Value::as_object)
+        {
+            for config in configs.values() {
+                let name = match string(config, "full_name") {
+                    "" => string(config, "name"),
+                    full => full,
+                };
+                let known = name == BUILTIN_PROVIDER
+                    || schemas.is_some_and(|s| {
+                        s.providers.contains_key(name)
+                            || s.providers.keys().any(|k| k.ends_with(&format!("/{name}")))
+                    });
+                if !known {
+                    out.insert(name.to_owned());
+                }
+            }
+        }
+        out
+    }
+
+    /// Calls `f` with every resource the document holds values of: resource changes, drift,
+    /// deferred changes, and the resources of `planned_values`, `prior_state` and a state's
+    /// `values`. Resource changes kept as text are read only as far as `f` needs (provider,
+    /// mode and type).
+    fn for_each_resource(&self, f: &mut dyn FnMut(&Value)) {
+        #[derive(Deserialize)]
+        struct Head<'a> {
+            #[serde(default, borrow)]
+            provider_name: std::borrow::Cow<'a, str>,
+            #[serde(default, borrow)]
+            mode: std::borrow::Cow<'a, str>,
+            #[serde(default, borrow, rename = "type")]
+            type_: std::borrow::Cow<'a, str>,
+        }
+        match &self.raw_changes {
+            Some(raw) => {
+                for r in raw {
+                    if let Ok(h) = serde_json::from_str::<Head>(r.get()) {
+                        f(&serde_json::json!({
+                            "provider_name": h.provider_name,
+                            "mode": h.mode,
+                            "type": h.type_,
+                        }));
+                    }
+                }
+            }
+            None => list(&self.value, "resource_changes")
+                .iter()
+                .for_each(&mut *f),
+        }
+        list(&self.value, "resource_drift").iter().for_each(&mut *f);
+        for dc in list(&self.value, "deferred_changes") {
+            if let Some(rc) = dc.get("resource_change") {
+                f(rc);
+            }
+        }
+        for values in [
+            self.value.get("values"),
+            self.value.get("planned_values"),
+            self.value.pointer("/prior_state/values"),
+        ]
+        .into_iter()
+        .flatten()
+        {
+            if let Some(root) = values.get("root_module") {
+                module_resources(root, f);
+            }
+        }
+    }
+}
+
+fn module_resources(module: &Value, f: &mut dyn FnMut(&Value)) {
+    list(module, "resources").iter().for_each(&mut *f);
+    for child in list(module, "child_modules") {
+        module_resources(child, f);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn every_attribute_is_masked_and_null_stays_unmasked() {
+        let change = json!({
+            "before": null,
+            "after": {"id": "x", "triggers": {"k": "v"}},
+            "after_sensitive": {},
+        });
+        let masked = mask_change(&change);
+        assert_eq!(masked["before_sensitive"], json!(false));
+        assert_eq!(
+            masked["after_sensitive"],
+            json!({"id": true, "triggers": true})
+        );
+        assert_eq!(masked["after"], change["after"]);
+    }
+
+    #[test]
+    fn the_builtin_provider_needs_no_schema() {
+        let builtin =
+            json!({"provider_name": BUILTIN_PROVIDER, "mode": "managed", "type": "terraform_data"});
+        let null = json!({"provider_name": "registry.terraform.io/hashicorp/null", "mode": "managed", "type": "null_resource"});
+        assert!(!is_unknown(None, &builtin));
+        assert!(is_unknown(None, &null));
+    }
+}
