@@ -128,18 +128,18 @@ impl Process {
         let pid = child.id() as libc::pid_t;
         let stdout = child.stdout.take();
         let stderr_pipe = child.stderr.take();
-        let mut process = Process {
+        let (tx, first_line) = mpsc::sync_channel(1);
+        // From here on, dropping `process` on an error kills the plugin and cleans up.
+        let process = Process {
             child,
             pid,
             socket_dir: Some(socket_dir),
             socket_dir_path,
-            first_line: mpsc::sync_channel(1).1,
+            first_line,
             stderr: Arc::new(Mutex::new(Tail::default())),
             reaped: false,
             guard,
         };
-        let (tx, rx) = mpsc::sync_channel(1);
-        process.first_line = rx;
         if let Some(out) = stdout {
             spawn_reader("tfshow-plugin-stdout", move || read_stdout(out, tx))
                 .map_err(Error::Spawn)?;
