@@ -7,8 +7,7 @@
 #   DIR/tfshowtest/terraform-provider-tfshowtest   tools/test-provider, plugin protocol 6, built
 #       with terraform-plugin-framework from the Go module proxy
 #   DIR/oracle/terraform-provider-oracle_v0.1.0   the oracle's Python provider (plugin protocol 6,
-#       plaintext gRPC) from ../shared/oracle/harness/provider, in a venv from PyPI; only when
-#       that directory is there
+#       plaintext gRPC), tools/oracle/provider/oracle_provider.py, in a venv from PyPI
 # Idempotent and quick when run again: the null binary is downloaded once (and checked against
 # its known SHA-256), and `go build` reuses Go's build and module caches.
 set -euo pipefail
@@ -41,8 +40,8 @@ mkdir -p "$DIR/tfshowtest"
 (cd "$ROOT/tools/test-provider" &&
   GOFLAGS=-mod=readonly go build -trimpath -o "$DIR/tfshowtest/terraform-provider-tfshowtest.tmp" .)
 mv "$DIR/tfshowtest/terraform-provider-tfshowtest.tmp" "$DIR/tfshowtest/terraform-provider-tfshowtest"
-# 3. the oracle's provider (protocol 6, no TLS), when shared/ is beside the repository
-ORACLE_PY="$(cd "$ROOT/.." && pwd)/shared/oracle/harness/provider/oracle_provider.py"
+# 3. the oracle's provider (protocol 6, no TLS)
+ORACLE_PY="$ROOT/tools/oracle/provider/oracle_provider.py"
 if [ -f "$ORACLE_PY" ]; then
   if [ ! -x "$DIR/venv/bin/python" ] || ! "$DIR/venv/bin/python" -c 'import grpc, msgpack, tfplugin_proto' 2>/dev/null; then
     python3 -m venv "$DIR/venv"
