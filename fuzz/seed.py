@@ -47,6 +47,7 @@ def mp(v):
 for plan in sorted(glob.glob(os.path.join(ORACLE, "*", "tf-*", "plan.tfplan"))):
     data = open(plan, "rb").read()
     put("plan_container", data)
+    put("views", data)
     try:
         with zipfile.ZipFile(plan) as z:
             put("tfplan", z.read("tfplan"))
@@ -57,6 +58,7 @@ for plan in sorted(glob.glob(os.path.join(ORACLE, "*", "tf-*", "plan.tfplan"))):
         pass
 for state in sorted(glob.glob(os.path.join(ORACLE, "*", "tf-*", "*.tfstate"))):
     put("state_json", open(state, "rb").read())
+    put("views", open(state, "rb").read())
 for schemas in sorted(glob.glob(os.path.join(ORACLE, "*", "tf-1.15.5", "schemas.json")))[:8]:
     put("schema_json", open(schemas, "rb").read())
 for stream in sorted(glob.glob(os.path.join(ORACLE, "*", "tf-*", "*-ui.jsonl"))):
