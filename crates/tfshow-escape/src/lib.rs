@@ -6,7 +6,9 @@
 //!   terminal, recolour text nor reorder what the reader sees;
 //! - [`markdown`]: code spans that input cannot close, and plain text in which input cannot
 //!   start a link, a mention, an autolink, emphasis, a table cell or raw HTML;
-//! - [`html`]: entity escaping.
+//! - [`html`]: entity escaping;
+//! - [`json`]: JSON documents for people too (`--redact`): the same value, with those
+//!   characters as `\uXXXX` escapes.
 //!
 //! Every view uses exactly one of these for everything it prints that came from input; its own
 //! markup (colours, table syntax, tags) is written around the escaped text.
@@ -22,5 +24,6 @@
 #![deny(missing_docs)]
 
 pub mod html;
+pub mod json;
 pub mod markdown;
 pub mod terminal;

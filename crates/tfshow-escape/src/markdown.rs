@@ -40,11 +40,7 @@ pub fn code_cell(s: &str) -> String {
 }
 
 fn fence(s: &str) -> String {
-    let longest = s
-        .split(|c| c != '`')
-        .map(str::len)
-        .max()
-        .unwrap_or(0);
+    let longest = s.split(|c| c != '`').map(str::len).max().unwrap_or(0);
     let ticks = "`".repeat(longest + 1);
     // A span that starts or ends with a backtick needs a space so the fence stays separate;
     // CommonMark strips one space from each end when both ends have one.

@@ -1,5 +1,6 @@
 //! The JSON document with every sensitive value replaced by [`MARKER`], still valid JSON and
-//! otherwise byte for byte what `show -json` prints.
+//! otherwise byte for byte what `show -json` prints, except that control, bidi and zero-width
+//! characters in strings are written as `\uXXXX` escapes (the same value).
 //!
 //! What counts as sensitive:
 //! - values under `true` in the document's own masks: `before_sensitive` / `after_sensitive`
@@ -80,7 +81,8 @@ pub fn to_json(mut doc: Document, schemas: Option<&Schemas>) -> Result<Vec<u8>, 
     redact_in_place(&mut doc.value, doc.kind, schemas);
     let mut out = gojson::to_vec(&doc.value, dialect);
     out.push(b'\n');
-    Ok(out)
+    // Shared with people: no raw control, bidi or zero-width character (same value).
+    Ok(tfshow_escape::json::escape_unsafe_bytes(out))
 }
 
 struct Redactor<'s> {

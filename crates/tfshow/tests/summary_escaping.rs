@@ -176,3 +176,52 @@ fn the_secret_key_reaches_no_summary_diff_or_redacted_document() {
         );
     }
 }
+
+/// JSON for people (`--redact`, `summary --format json`, `diff --format json`): valid JSON with
+/// the same strings, but no raw control, bidi or zero-width character (Terraform's JSON keeps
+/// C1, bidi and zero-width characters raw).
+#[test]
+fn json_for_people_escapes_unsafe_characters() {
+    let dir = hostile();
+    let plan = dir.join("plan.tfplan");
+    let schemas = dir.join("schemas.json");
+    let terraform = std::fs::read_to_string(dir.join("plan.json")).unwrap();
+    assert!(
+        terraform.contains('\u{202e}'),
+        "Terraform's JSON keeps bidi raw"
+    );
+    let runs = [
+        vec!["show", "--json", "--redact"],
+        vec!["summary", "--format", "json"],
+        vec!["diff", "--format", "json", p(&plan)],
+    ];
+    for mut args in runs {
+        args.extend(["--schemas", p(&schemas), p(&plan)]);
+        let out = tfshow(&args);
+        let raw: Vec<char> = out
+            .chars()
+            .filter(|&c| terminal::is_unsafe(c) && c != '\n')
+            .collect();
+        assert!(raw.is_empty(), "{args:?} writes raw {raw:?}");
+        let value: Value = serde_json::from_str(&out).expect("valid JSON");
+        if args[0] == "show" {
+            // The same value: the bidi key is still there, as a character.
+            let text = value.to_string();
+            assert!(text.contains("safe\\\\u202egnp.exe") || text.contains("safe\u{202e}gnp.exe"));
+            let addresses: Vec<&str> = value["resource_changes"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|rc| rc["address"].as_str().unwrap())
+                .collect();
+            assert!(addresses.contains(&"terraform_data.hostile[\"safe\\u202egnp.exe\"]"));
+            let inputs: Vec<&str> = value["resource_changes"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter_map(|rc| rc["change"]["after"]["input"].as_str())
+                .collect();
+            assert!(inputs.contains(&"safe\u{202e}gnp.exe"), "{inputs:?}");
+        }
+    }
+}

@@ -29,7 +29,7 @@ pub(crate) fn run(args: &DiffArgs) -> Result<(), CliError> {
         DiffFormat::Json => {
             let mut s = serde_json::to_string_pretty(&d.json()).unwrap_or_default();
             s.push('\n');
-            s
+            tfshow_escape::json::escape_unsafe(&s).into_owned()
         }
     };
     write_stdout(out.as_bytes())

@@ -27,7 +27,7 @@ pub(crate) fn run(args: &SummaryArgs) -> Result<(), CliError> {
         SummaryFormat::Json => {
             let mut s = serde_json::to_string_pretty(&summary.json()).unwrap_or_default();
             s.push('\n');
-            s
+            tfshow_escape::json::escape_unsafe(&s).into_owned()
         }
     };
     write_stdout(out.as_bytes())
