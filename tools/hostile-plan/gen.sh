@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# gen.sh OUT_DIR: runs the `terraform` on PATH on this configuration and writes a real plan with
+# gen.sh OUT_DIR: runs the `terraform` on PATH on the configuration of
+# testdata/oracle/scenarios/hostile_strings (main.tf, keys.tf, setup/) and writes a real plan with
 # hostile addresses, values and a secret map key into OUT_DIR, laid out as an oracle case
 # (testdata/oracle/README.md). Needs no provider plugin: only the builtin terraform_data.
 # The case in the tests: testdata/oracle/scenarios/hostile_strings/tf-1.11.4.
 set -euo pipefail
-here="$(cd "$(dirname "$0")" && pwd)"
+here="$(cd "$(dirname "$0")/../../testdata/oracle/scenarios/hostile_strings" && pwd)"
 out="$(mkdir -p "$1" && cd "$1" && pwd)"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
