@@ -149,14 +149,22 @@ fn show_prints_a_state_as_terraform_show_does() {
 }
 
 #[test]
-fn show_without_schemas_still_renders_and_warns() {
+fn show_without_schemas_still_renders_masks_and_warns() {
     let dir = case("update_in_place/tf-1.15.5");
     let o = tfshow(&["show", p(&dir.join("plan.tfplan"))]);
     let text = ok(&o, "no schemas");
     assert!(text.contains("# oracle_thing.t will be updated in-place"));
+    // Which attributes the provider marks sensitive cannot be known: every value is masked.
+    let with_schemas = ok(&run(&["show"], &dir, "plan.tfplan"), "schemas");
+    assert!(with_schemas.contains("count_num       = 1 -> 2"), "{with_schemas}");
+    assert!(!text.contains("1 -> 2"), "{text}");
+    assert!(text.contains("(sensitive value)"), "{text}");
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(err.contains("no --schemas given"), "{err}");
+    assert!(
+        err.contains("no schema for provider registry.terraform.io/corpus/oracle"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -181,10 +189,28 @@ fn redact_keeps_the_document_and_hides_only_sensitive_values() {
         )
     {
         let full = ok(&run(&["show", "--json"], &dir, file), &name(&dir));
-        let red = ok(
-            &run(&["show", "--json", "--redact"], &dir, file),
-            &name(&dir),
-        );
+        let o = run(&["show", "--json", "--redact"], &dir, file);
+        if o.status.code() == Some(1) {
+            // Refused: a provider of the document has no schema in the case's schemas.json
+            // (a state can hold resources of providers no longer in the configuration).
+            let err = String::from_utf8_lossy(&o.stderr);
+            let schemas = std::fs::read_to_string(dir.join("schemas.json")).unwrap_or_default();
+            let missing = err
+                .split("(none for ")
+                .nth(1)
+                .and_then(|rest| rest.split(')').next())
+                .unwrap_or_else(|| panic!("{}: {err}", name(&dir)));
+            for provider in missing.split(", ") {
+                assert!(
+                    !schemas.contains(&format!("\"{provider}\"")),
+                    "{}: {provider} has a schema: {err}",
+                    name(&dir)
+                );
+            }
+            assert!(o.stdout.is_empty());
+            continue;
+        }
+        let red = ok(&o, &name(&dir));
         assert!(red.ends_with('\n'));
         let a: serde_json::Value = serde_json::from_str(&full).expect("JSON");
         let b: serde_json::Value = serde_json::from_str(&red).expect("redacted JSON parses");

@@ -1,15 +1,38 @@
 //! The progress view on a terminal: a status block at the bottom (progress bar, counts,
 //! resources in flight with their elapsed time) redrawn in place, with event lines scrolling
 //! above it.
+//!
+//! The view's own escapes (cursor up, erase, colours) are the only ones written: every address
+//! and action from the stream goes through [`tfshow_escape::terminal::line`], and each status
+//! line is cut to the terminal's width so that erasing the block erases exactly what was
+//! drawn.
 
 use std::time::Instant;
 
+use tfshow_escape::terminal::line;
+
+use super::bounds;
 use super::report::duration;
 use super::style::Style;
 use super::tracker::Tracker;
 
 /// At most this many in-flight resources are listed.
 const MAX_IN_FLIGHT: usize = 8;
+
+/// Whether `c` takes two columns on a terminal (East Asian wide and fullwidth characters,
+/// emoji); a generous approximation, so that a status line never wraps.
+fn is_wide(c: char) -> bool {
+    matches!(c,
+        '\u{1100}'..='\u{115f}'
+        | '\u{2e80}'..='\u{a4cf}'
+        | '\u{ac00}'..='\u{d7a3}'
+        | '\u{f900}'..='\u{faff}'
+        | '\u{fe30}'..='\u{fe4f}'
+        | '\u{ff00}'..='\u{ff60}'
+        | '\u{ffe0}'..='\u{ffe6}'
+        | '\u{1f300}'..='\u{1faff}'
+        | '\u{20000}'..='\u{3fffd}')
+}
 
 /// The status block and how many lines of it are on screen.
 pub(crate) struct Live {
@@ -42,13 +65,17 @@ impl Live {
         }
     }
 
+    /// `s` (escaped text, no control characters) cut to fit one line of the terminal.
     fn fit(&self, s: &str) -> String {
         let max = self.width.saturating_sub(1);
-        if s.chars().count() <= max {
-            s.to_owned()
-        } else {
-            s.chars().take(max).collect()
+        let mut used = 0;
+        for (i, c) in s.char_indices() {
+            used += if is_wide(c) { 2 } else { 1 };
+            if used > max {
+                return s[..i].to_owned();
+            }
         }
+        s.to_owned()
     }
 
     /// Draws the status block.
@@ -57,10 +84,11 @@ impl Live {
         let mut lines = Vec::new();
         let bar_width = 24usize;
         let finished = c.done + c.failed;
-        let filled = (finished * bar_width)
+        let filled = finished
+            .saturating_mul(bar_width as u64)
             .checked_div(c.total)
             .unwrap_or(0)
-            .min(bar_width);
+            .min(bar_width as u64) as usize;
         let elapsed = duration(self.started.elapsed().as_micros() as i64);
         let head = format!(
             "[{}{}] {finished}/{} · {} done · {} failed · {} in flight · {} left · {elapsed}",
@@ -78,19 +106,25 @@ impl Live {
         } else {
             self.style.bold(&head)
         });
-        let in_flight: Vec<_> = t.in_flight().collect();
-        for (row, op) in in_flight.iter().take(MAX_IN_FLIGHT) {
+        let mut listed = 0u64;
+        for (row, op) in t.in_flight().take(MAX_IN_FLIGHT) {
             let secs = op.seen.elapsed().as_secs();
-            let line = format!(
+            // Cut before escaping, so that a giant address is not escaped whole.
+            let addr = bounds::cut(&row.addr, self.width * 4);
+            let text = format!(
                 "  {} {} {}",
-                row.addr,
-                op.action,
+                line(&addr),
+                line(&op.action),
                 tfshow_ui::duration_text(secs)
             );
-            lines.push(self.fit(&line));
+            lines.push(self.fit(&text));
+            listed += 1;
         }
-        if in_flight.len() > MAX_IN_FLIGHT {
-            lines.push(format!("  … and {} more", in_flight.len() - MAX_IN_FLIGHT));
+        if c.running > listed {
+            lines.push(self.fit(&format!(
+                "  … and {} more",
+                bounds::count(c.running - listed)
+            )));
         }
         for l in &lines {
             out.push_str(l);

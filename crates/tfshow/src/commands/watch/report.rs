@@ -1,9 +1,18 @@
 //! The report printed when the stream ends: per-resource results, diagnostics, the change
-//! summary, outputs (sensitive values hidden) and the verdict.
+//! summary, outputs (sensitive values hidden) and, last, the verdict.
+//!
+//! Everything from the stream goes through [`tfshow_escape::terminal`]; the report's own
+//! colours are written around the escaped text. The verdict is the report's last line, so
+//! nothing a stream says (a diagnostic's detail that reads "Apply complete!") can come after
+//! it. At most [`bounds::MAX_SHOWN_ROWS`] rows are listed (the failures and the slowest
+//! first when there are more), and a line says how many were folded.
 
+use tfshow_escape::terminal::line;
+
+use super::bounds::{self, count, plural};
 use super::diagnostic;
 use super::style::Style;
-use super::tracker::{OpState, Row, Tracker};
+use super::tracker::{Row, Tracker};
 
 /// A duration for people: `3ms`, `1.2s`, `2m5s`.
 pub(crate) fn duration(us: i64) -> String {
@@ -22,16 +31,14 @@ pub(crate) fn duration(us: i64) -> String {
 
 /// The result of a row once the stream has ended.
 fn result(row: &Row, applying: bool) -> &'static str {
-    let errored = row.ops.iter().any(|o| o.state == OpState::Errored);
-    let running = row.ops.iter().any(|o| o.state == OpState::Running);
-    let done = row.ops.iter().filter(|o| o.state == OpState::Done).count();
-    if errored {
+    let steps = row.steps();
+    if row.errored() {
         "errored"
-    } else if running {
+    } else if row.running() {
         "unfinished"
-    } else if !row.ops.is_empty() && done >= row.expected {
+    } else if steps > 0 && row.done_steps() >= row.expected {
         "done"
-    } else if !row.ops.is_empty() {
+    } else if steps > 0 {
         "incomplete"
     } else if row.expected == 0 {
         "no action"
@@ -39,6 +46,17 @@ fn result(row: &Row, applying: bool) -> &'static str {
         "not started"
     } else {
         "planned"
+    }
+}
+
+/// Where a result sorts when rows are folded: failures first.
+fn rank(result: &str) -> u8 {
+    match result {
+        "errored" => 0,
+        "unfinished" => 1,
+        "incomplete" => 2,
+        "not started" => 3,
+        _ => 4,
     }
 }
 
@@ -52,147 +70,262 @@ fn action(row: &Row) -> String {
     }
 }
 
-fn truncate(s: &str, max: usize) -> String {
-    if s.chars().count() <= max {
-        s.to_owned()
-    } else {
-        let mut t: String = s.chars().take(max.saturating_sub(1)).collect();
-        t.push('…');
-        t
+/// A table cell: escaped, then cut to [`bounds::CELL`] characters.
+fn cell(s: &str) -> String {
+    bounds::cut_chars(&line(s), bounds::CELL)
+}
+
+/// Rows with their results.
+type Results<'a> = Vec<(&'a Row, &'static str)>;
+
+/// The rows shown: all of them in stream order when they fit, otherwise the failures and the
+/// slowest first. Also returns the results of the rows left out, counted.
+fn shown_rows(t: &Tracker) -> (Results<'_>, Vec<(&'static str, u64)>) {
+    let mut rows: Results<'_> = t.rows.iter().map(|r| (r, result(r, t.applying))).collect();
+    let mut folded: Vec<(&'static str, u64)> = Vec::new();
+    if rows.len() > bounds::MAX_SHOWN_ROWS {
+        // Stable: equal rows keep stream order.
+        rows.sort_by_key(|(r, res)| (rank(res), std::cmp::Reverse(r.duration_us())));
+        for (_, res) in rows.drain(bounds::MAX_SHOWN_ROWS..) {
+            match folded.iter_mut().find(|(r, _)| *r == res) {
+                Some((_, n)) => *n += 1,
+                None => folded.push((res, 1)),
+            }
+        }
+        folded.sort_by_key(|(res, n)| (rank(res), std::cmp::Reverse(*n)));
+    }
+    (rows, folded)
+}
+
+fn resources(t: &Tracker, style: &Style, out: &mut String) {
+    out.push_str(&style.bold("Resources:"));
+    out.push('\n');
+    let (rows, folded) = shown_rows(t);
+    let table: Vec<[String; 4]> = rows
+        .iter()
+        .map(|(r, res)| {
+            [
+                cell(&r.addr),
+                cell(&action(r)),
+                (*res).to_owned(),
+                r.duration_us().map_or_else(|| "-".to_owned(), duration),
+            ]
+        })
+        .collect();
+    let header = [
+        "ADDRESS".to_owned(),
+        "ACTION".to_owned(),
+        "RESULT".to_owned(),
+        "TIME".to_owned(),
+    ];
+    let mut widths = [0usize; 4];
+    for row in std::iter::once(&header).chain(&table) {
+        for (w, c) in widths.iter_mut().zip(row) {
+            *w = (*w).max(c.chars().count());
+        }
+    }
+    for (i, row) in std::iter::once(&header).chain(&table).enumerate() {
+        let mut text = String::from("  ");
+        for (j, (c, w)) in row.iter().zip(widths).enumerate() {
+            let pad = w - c.chars().count();
+            let shown = match (i, j, c.as_str()) {
+                (0, _, _) => style.dim(c),
+                (_, 2, "errored") => style.red(c),
+                (_, 2, "done") => style.green(c),
+                (_, 2, "unfinished" | "incomplete") => style.yellow(c),
+                _ => c.clone(),
+            };
+            text.push_str(&shown);
+            if j < 3 {
+                text.push_str(&" ".repeat(pad + 2));
+            }
+        }
+        out.push_str(text.trim_end());
+        out.push('\n');
+    }
+    if !folded.is_empty() {
+        let n: u64 = folded.iter().map(|(_, n)| n).sum();
+        let what: Vec<String> = folded
+            .iter()
+            .map(|(res, n)| format!("{} {res}", count(*n)))
+            .collect();
+        out.push_str(&format!(
+            "  … and {} more resource{} not listed ({})\n",
+            count(n),
+            plural(n),
+            what.join(", ")
+        ));
+    }
+    let o = &t.overflow;
+    if o.planned + o.started + o.done + o.errored > 0 {
+        out.push_str(&format!(
+            "  … and more resources, beyond the first {}, only counted: {} planned change{}, {} step{} started, {} done, {} errored\n",
+            count(bounds::MAX_TRACKED as u64),
+            count(o.planned),
+            plural(o.planned),
+            count(o.started),
+            plural(o.started),
+            count(o.done),
+            count(o.errored),
+        ));
+    }
+    let mut listed = 0usize;
+    let mut more = 0u64;
+    for (r, _) in &rows {
+        let names = r.provision_errors.iter().map(Some);
+        for p in names.chain((r.more_provision_errors > 0).then_some(None)) {
+            if listed >= bounds::MAX_NAMED {
+                more += 1;
+                continue;
+            }
+            listed += 1;
+            let note = if r.errored() {
+                ""
+            } else {
+                " (on_failure = continue)"
+            };
+            match p {
+                Some(p) => out.push_str(&format!(
+                    "  {}: provisioner \"{}\" errored{note}\n",
+                    cell(&r.addr),
+                    line(p)
+                )),
+                None => out.push_str(&format!(
+                    "  {}: {} more provisioner{} errored{note}\n",
+                    cell(&r.addr),
+                    count(r.more_provision_errors),
+                    plural(r.more_provision_errors)
+                )),
+            }
+        }
+    }
+    if more > 0 {
+        out.push_str(&format!(
+            "  … and {} more provisioner error line{}\n",
+            count(more),
+            plural(more)
+        ));
+    }
+    out.push('\n');
+}
+
+fn diagnostics(t: &Tracker, style: &Style, out: &mut String) {
+    let (errors, others) = t.more_diagnostics;
+    let total = t.diagnostics.len() as u64 + errors + others;
+    out.push_str(&style.bold(&format!("Diagnostics ({}):", count(total))));
+    out.push_str("\n\n");
+    for d in &t.diagnostics {
+        out.push_str(&diagnostic::render(d, style));
+        out.push('\n');
+    }
+    if errors + others > 0 {
+        out.push_str(&format!(
+            "… and {} more diagnostic{} not shown ({} error{}, {} other{})\n\n",
+            count(errors + others),
+            plural(errors + others),
+            count(errors),
+            plural(errors),
+            count(others),
+            plural(others),
+        ));
     }
 }
 
-/// The whole report; ends with a newline.
+fn outputs(t: &Tracker, out: &mut String) {
+    let Some(outputs) = t.outputs.as_ref().filter(|o| !o.shown.is_empty()) else {
+        return;
+    };
+    out.push_str("\nOutputs:\n");
+    let rows: Vec<(String, String)> = outputs
+        .shown
+        .iter()
+        .map(|(name, value)| (cell(name), line(value).into_owned()))
+        .collect();
+    let w = rows
+        .iter()
+        .map(|(k, _)| k.chars().count())
+        .max()
+        .unwrap_or(0);
+    for (name, value) in &rows {
+        let pad = w - name.chars().count();
+        out.push_str(&format!("  {name}{} = {value}\n", " ".repeat(pad)));
+    }
+    if outputs.more > 0 {
+        out.push_str(&format!(
+            "  … and {} more output{}\n",
+            count(outputs.more as u64),
+            plural(outputs.more as u64)
+        ));
+    }
+}
+
+/// The names under the verdict: errored and unfinished resources, at most
+/// [`bounds::MAX_NAMED`] of each.
+fn names(t: &Tracker, out: &mut String) {
+    for r in &t.failed_resources {
+        out.push_str(&format!("  errored: {}\n", cell(r)));
+    }
+    if t.more_failed > 0 {
+        out.push_str(&format!(
+            "  … and {} more errored resource{}\n",
+            count(t.more_failed),
+            plural(t.more_failed)
+        ));
+    }
+    let mut unfinished = t.unfinished();
+    for r in unfinished.by_ref().take(bounds::MAX_NAMED) {
+        out.push_str(&format!("  unfinished: {}\n", cell(r)));
+    }
+    let more = unfinished.count() as u64;
+    let untracked = t.unfinished_untracked();
+    if more + untracked > 0 {
+        out.push_str(&format!(
+            "  … and {} more unfinished step{}\n",
+            count(more + untracked),
+            plural(more + untracked)
+        ));
+    }
+}
+
+/// The whole report; ends with a newline, after the verdict.
 pub(crate) fn render(t: &Tracker, style: &Style) -> String {
     let mut out = String::new();
-    if !t.rows.is_empty() {
-        out.push_str(&style.bold("Resources:"));
-        out.push('\n');
-        let table: Vec<[String; 4]> = t
-            .rows
-            .iter()
-            .map(|r| {
-                let total: Option<i64> = r
-                    .ops
-                    .iter()
-                    .filter_map(|o| o.duration_us())
-                    .reduce(|a, b| a + b);
-                [
-                    r.addr.clone(),
-                    action(r),
-                    result(r, t.applying).to_owned(),
-                    total.map_or_else(|| "-".to_owned(), duration),
-                ]
-            })
-            .collect();
-        let header = [
-            "ADDRESS".to_owned(),
-            "ACTION".to_owned(),
-            "RESULT".to_owned(),
-            "TIME".to_owned(),
-        ];
-        let mut widths = [0usize; 4];
-        for row in std::iter::once(&header).chain(&table) {
-            for (w, c) in widths.iter_mut().zip(row) {
-                *w = (*w).max(c.chars().count());
-            }
-        }
-        for (i, row) in std::iter::once(&header).chain(&table).enumerate() {
-            let mut line = String::from("  ");
-            for (j, (cell, w)) in row.iter().zip(widths).enumerate() {
-                let pad = w - cell.chars().count();
-                let text = match (i, j, cell.as_str()) {
-                    (0, _, _) => style.dim(cell),
-                    (_, 2, "errored") => style.red(cell),
-                    (_, 2, "done") => style.green(cell),
-                    (_, 2, "unfinished" | "incomplete") => style.yellow(cell),
-                    _ => cell.clone(),
-                };
-                line.push_str(&text);
-                if j < 3 {
-                    line.push_str(&" ".repeat(pad + 2));
-                }
-            }
-            out.push_str(line.trim_end());
-            out.push('\n');
-        }
-        for r in &t.rows {
-            for p in &r.provision_errors {
-                let fatal = r.ops.iter().any(|o| o.state == OpState::Errored);
-                let note = if fatal {
-                    ""
-                } else {
-                    " (on_failure = continue)"
-                };
-                out.push_str(&format!("  {}: provisioner {p:?} errored{note}\n", r.addr));
-            }
-        }
-        out.push('\n');
+    if !t.rows.is_empty() || t.overflow.planned + t.overflow.started > 0 {
+        resources(t, style, &mut out);
     }
-
     if !t.diagnostics.is_empty() {
-        out.push_str(&style.bold(&format!("Diagnostics ({}):", t.diagnostics.len())));
-        out.push_str("\n\n");
-        for d in &t.diagnostics {
-            out.push_str(&diagnostic::render(d, style));
-            out.push('\n');
-        }
+        diagnostics(t, style, &mut out);
     }
 
     match &t.summary {
-        Some(s) => out.push_str(&style.bold(s)),
+        Some(s) => out.push_str(&style.bold(&line(s))),
         None if t.messages == 0 => out.push_str("No messages were read."),
         None => out.push_str("No change summary: the run did not complete."),
     }
     out.push('\n');
 
-    if let Some(outputs) = t.outputs.as_ref().filter(|o| !o.is_empty()) {
-        out.push_str("\nOutputs:\n");
-        let w = outputs
-            .iter()
-            .map(|(k, _)| k.chars().count())
-            .max()
-            .unwrap_or(0);
-        for (name, o) in outputs.iter() {
-            let shown = if o.sensitive {
-                "(sensitive value)".to_owned()
-            } else if let Some(v) = &o.value {
-                truncate(v.as_str(), 200)
-            } else if let Some(a) = &o.action {
-                format!("({a})")
-            } else {
-                "(known after apply)".to_owned()
-            };
-            let pad = w - name.chars().count();
-            out.push_str(&format!("  {name}{} = {shown}\n", " ".repeat(pad)));
-        }
-    }
+    outputs(t, &mut out);
 
     out.push('\n');
-    if t.has_errors() {
-        let n = t.errors.len();
-        out.push_str(&style.red(&format!(
-            "FAILED: the stream reports {n} error{}.",
-            if n == 1 { "" } else { "s" }
-        )));
-        out.push('\n');
-        for r in &t.failed_resources {
-            out.push_str(&format!("  errored: {r}\n"));
-        }
-        for r in t.unfinished() {
-            out.push_str(&format!("  unfinished: {r}\n"));
-        }
-    } else {
-        out.push_str(&style.green("OK: the stream reports no errors."));
-        out.push('\n');
-    }
     if t.bad_lines > 0 {
         out.push_str(&format!(
             "{} line{} could not be read as messages (see standard error).\n",
-            t.bad_lines,
-            if t.bad_lines == 1 { "" } else { "s" }
+            count(t.bad_lines),
+            plural(t.bad_lines)
         ));
     }
+    if t.has_errors() {
+        names(t, &mut out);
+        let n = t.errors;
+        out.push_str(&style.red(&format!(
+            "FAILED: the stream reports {} error{}.",
+            count(n),
+            plural(n)
+        )));
+    } else {
+        out.push_str(&style.green("OK: the stream reports no errors."));
+    }
+    out.push('\n');
     out
 }
 
@@ -206,5 +339,61 @@ mod tests {
         assert_eq!(duration(800), "<1ms");
         assert_eq!(duration(1_250_000), "1.2s");
         assert_eq!(duration(125_000_000), "2m5s");
+    }
+
+    fn hook(kind: &str, addr: &str, second: u32) -> tfshow_ui::Message {
+        tfshow_ui::Message::parse(&format!(
+            r#"{{"@level":"info","@message":"m","@module":"terraform.ui","@timestamp":"2026-01-01T00:{:02}:{:02}.000000Z","hook":{{"resource":{{"addr":"{addr}","module":"","resource":"{addr}","implied_provider":"a","resource_type":"a","resource_name":"b","resource_key":null}},"action":"create"}},"type":"{kind}"}}"#,
+            second / 60,
+            second % 60
+        ))
+        .expect("message")
+    }
+
+    #[test]
+    fn many_rows_fold_with_failures_and_the_slowest_first() {
+        let mut t = Tracker::default();
+        let n = bounds::MAX_SHOWN_ROWS as u32 + 50;
+        for i in 0..n {
+            let a = format!("a.r[{i}]");
+            t.handle(&hook("apply_start", &a, 0));
+            // Every 40th errors; each takes i seconds.
+            let end = if i % 40 == 39 {
+                "apply_errored"
+            } else {
+                "apply_complete"
+            };
+            t.handle(&hook(end, &a, i));
+        }
+        let out = render(&t, &Style { color: false });
+        let rows: Vec<&str> = out
+            .lines()
+            .skip_while(|l| !l.starts_with("  ADDRESS"))
+            .skip(1)
+            .take_while(|l| l.starts_with("  a.r["))
+            .collect();
+        assert_eq!(rows.len(), bounds::MAX_SHOWN_ROWS, "{out}");
+        for (row, addr) in rows
+            .iter()
+            .zip(["a.r[119]", "a.r[79]", "a.r[39]", "a.r[149]", "a.r[148]"])
+        {
+            assert!(
+                row.starts_with(&format!("  {addr} ")),
+                "{row} for {addr}\n{out}"
+            );
+        }
+        assert!(
+            rows[0].contains("errored") && rows[3].contains("done"),
+            "{out}"
+        );
+        assert!(
+            out.contains("  … and 50 more resources not listed (50 done)\n"),
+            "{out}"
+        );
+        // The verdict is the last line, after the names.
+        assert!(
+            out.ends_with("  errored: a.r[119]\nFAILED: the stream reports 3 errors.\n"),
+            "{out}"
+        );
     }
 }
