@@ -23,7 +23,9 @@ impl<'a> TypeInfo<'a> {
         mode: Mode,
         type_name: &str,
     ) -> Result<Self, String> {
-        match schemas {
+        // A provider the schemas leave out entirely is decoded as without schemas (its
+        // schema could not be had); a type its schema lacks is an error, as in Terraform.
+        match schemas.filter(|s| s.providers.contains_key(provider)) {
             None => Ok(TypeInfo {
                 schema: None,
                 identity: None,

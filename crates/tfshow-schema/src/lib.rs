@@ -4,10 +4,12 @@
 //! encoded with (a block's *implied type*), the schema version of each resource type, and which
 //! attributes are sensitive.
 
+mod binary;
 mod block;
 mod parse;
 mod sensitive;
 
+pub use binary::BinaryError;
 pub use block::{Attribute, Block, NestedBlock, NestedType, Nesting};
 pub use parse::SchemaError;
 pub use sensitive::Sensitivity;

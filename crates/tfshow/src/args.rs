@@ -26,6 +26,10 @@ pub struct Cli {
     /// nothing (FILE keeps what it had).
     #[arg(short = 'o', long = "output", value_name = "FILE", global = true)]
     pub output: Option<PathBuf>,
+    /// Work in DIR, as Terraform's `-chdir`: relative paths (files, the lock file,
+    /// `.terraform`) are taken from there.
+    #[arg(long = "chdir", value_name = "DIR", global = true)]
+    pub chdir: Option<PathBuf>,
 }
 
 impl Cli {
@@ -71,6 +75,61 @@ pub enum Command {
     Summary(SummaryArgs),
     /// Compare two plans of the same configuration.
     Diff(DiffArgs),
+    /// Inspect and manage the schema cache.
+    #[command(subcommand)]
+    Schemas(SchemasCommand),
+}
+
+/// Where provider schemas come from (every command that reads a plan or state).
+#[derive(Debug, Clone, clap::Args)]
+pub struct SchemaArgs {
+    /// Provider schemas, as printed by `terraform providers schema -json`. Providers it
+    /// leaves out are looked for in the schema cache, then by running their plugins.
+    #[arg(long, value_name = "FILE")]
+    pub schemas: Option<PathBuf>,
+    /// Never run a provider plugin (the schemas file and the cache are still used).
+    #[arg(long)]
+    pub no_plugins: bool,
+    /// Say on standard error where each provider's schema came from.
+    #[arg(long, short = 'v')]
+    pub verbose: bool,
+}
+
+/// `tfshow schemas` subcommands.
+#[derive(Debug, Subcommand)]
+pub enum SchemasCommand {
+    /// List the cached schemas: address, version, origin, package hashes.
+    List,
+    /// Print one cached schema as `terraform providers schema -json` prints it.
+    Show {
+        /// The provider: `HOST/NAMESPACE/TYPE`, `NAMESPACE/TYPE` or `TYPE`, optionally
+        /// `@VERSION` (default: the newest cached version).
+        #[arg(value_name = "ADDR[@VERSION]")]
+        provider: String,
+    },
+    /// Import a `terraform providers schema -json` file, one entry per provider. Each
+    /// provider's version comes from `--provider-version`, else from the lock file.
+    Import {
+        /// The file; `-` reads standard input.
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+        /// The lock file giving the versions: a `.terraform.lock.hcl` or a plan file
+        /// holding one (default: `.terraform.lock.hcl` in the working directory).
+        #[arg(long, value_name = "FILE")]
+        lock_file: Option<PathBuf>,
+        /// The version of one provider (repeatable).
+        #[arg(long, value_name = "ADDR=VERSION", action = clap::ArgAction::Append)]
+        provider_version: Vec<String>,
+    },
+    /// Print the cached schemas as one `terraform providers schema -json` document (the
+    /// newest version of each provider).
+    Export {
+        /// Only these providers.
+        #[arg(value_name = "ADDR")]
+        providers: Vec<String>,
+    },
+    /// Remove every cached schema.
+    Clear,
 }
 
 /// Arguments of `tfshow show`.
@@ -85,9 +144,9 @@ pub struct ShowArgs {
     /// Print no colours (also when NO_COLOR is set or the output is not a terminal).
     #[arg(long)]
     pub no_color: bool,
-    /// Provider schemas, as printed by `terraform providers schema -json`.
-    #[arg(long, value_name = "FILE")]
-    pub schemas: Option<PathBuf>,
+    /// Where provider schemas come from.
+    #[command(flatten)]
+    pub source: SchemaArgs,
     /// A plan file or a state file; `-` reads standard input.
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
@@ -96,10 +155,10 @@ pub struct ShowArgs {
 /// Arguments of `tfshow ui`.
 #[derive(Debug, clap::Args)]
 pub struct UiArgs {
-    /// Provider schemas, as printed by `terraform providers schema -json` (used to detect
-    /// drift in plans of Terraform 1.0.x).
-    #[arg(long, value_name = "FILE")]
-    pub schemas: Option<PathBuf>,
+    /// Where provider schemas come from (used to detect drift in plans of Terraform
+    /// 1.0.x).
+    #[command(flatten)]
+    pub source: SchemaArgs,
     /// A plan file (`terraform plan -out=FILE`); `-` reads standard input.
     #[arg(value_name = "PLANFILE")]
     pub file: PathBuf,
@@ -137,9 +196,9 @@ pub struct SummaryArgs {
     /// The most characters the markdown may have; bigger plans are grouped per module.
     #[arg(long, value_name = "N", default_value_t = 65_536)]
     pub max_chars: usize,
-    /// Provider schemas, as printed by `terraform providers schema -json`.
-    #[arg(long, value_name = "FILE")]
-    pub schemas: Option<PathBuf>,
+    /// Where provider schemas come from.
+    #[command(flatten)]
+    pub source: SchemaArgs,
     /// A plan file (`terraform plan -out=FILE`); `-` reads standard input.
     #[arg(value_name = "PLANFILE")]
     pub file: PathBuf,
@@ -160,9 +219,9 @@ pub struct DiffArgs {
     /// The output format.
     #[arg(long, value_enum, default_value = "text")]
     pub format: DiffFormat,
-    /// Provider schemas, as printed by `terraform providers schema -json` (for both plans).
-    #[arg(long, value_name = "FILE")]
-    pub schemas: Option<PathBuf>,
+    /// Where provider schemas come from (for both plans).
+    #[command(flatten)]
+    pub source: SchemaArgs,
     /// The plan before the change.
     #[arg(value_name = "OLD")]
     pub old: PathBuf,

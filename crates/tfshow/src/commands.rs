@@ -2,6 +2,7 @@
 
 mod diff;
 mod output;
+mod schemas;
 mod show;
 mod summary;
 mod ui;
@@ -109,6 +110,12 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             "watch writes to the terminal as the stream goes; -o FILE is for documents".into(),
         ));
     }
+    if let Some(dir) = &cli.chdir {
+        std::env::set_current_dir(dir).map_err(|source| CliError::Read {
+            path: format!("-chdir {}", dir.display()),
+            source,
+        })?;
+    }
     output::set_target(cli.output.clone());
     match cli.command {
         Command::Show(args) => show(&args),
@@ -116,6 +123,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Watch(args) => watch::run(&args),
         Command::Summary(args) => summary::run(&args),
         Command::Diff(args) => diff::run(&args),
+        Command::Schemas(cmd) => schemas::run(&cmd),
     }
 }
 
@@ -161,30 +169,18 @@ fn show(args: &ShowArgs) -> Result<(), CliError> {
     if !args.json || args.redact {
         return show::run(args);
     }
-    let schemas = read_schemas(args.schemas.as_deref())?;
     // Opened first, as a shell opens a redirection: what a failure leaves behind is in `output`.
     let mut out = output::Output::open()?;
     let bytes = read_input(&args.file)?;
-    let shown = match show_json(&bytes, schemas.as_ref(), limits(), out.writer()) {
-        Ok(shown) => shown,
-        Err(source) => {
-            if let Some(note) = out.abandon() {
-                eprintln!("tfshow: note: {note}");
-            }
-            return Err(CliError::Show {
-                path: display(&args.file),
-                source,
-            });
+    let schemas = schemas::for_input(&args.file, &bytes, &args.source)?;
+    if let Err(source) = show_json(&bytes, schemas.as_ref(), limits(), out.writer()) {
+        if let Some(note) = out.abandon() {
+            eprintln!("tfshow: note: {note}");
         }
-    };
-    if schemas.is_none() {
-        let what = match shown {
-            tfshow_json::show::Shown::Plan => "plan",
-            tfshow_json::show::Shown::State => "state",
-        };
-        eprintln!(
-            "tfshow: warning: no --schemas given; the {what} was decoded without provider schemas and may differ from Terraform's output (see KNOWN-DIVERGENCES.md)"
-        );
+        return Err(CliError::Show {
+            path: display(&args.file),
+            source,
+        });
     }
     out.commit()
 }

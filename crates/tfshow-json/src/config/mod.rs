@@ -61,13 +61,11 @@ pub(crate) fn write_configuration(
                 if let Some(block) =
                     find(root, path).and_then(|n| n.module.provider_configs.get(*i))
                 {
-                    let provider_schema = schemas
-                        .and_then(|s| s.providers.get(&e.full_name))
-                        .and_then(|p| p.provider.as_ref());
-                    let schema = match (schemas, provider_schema) {
-                        (Some(_), Some(p)) => Some(BodySchema::Block(&p.block)),
-                        (Some(_), None) => None,
-                        (None, _) => Some(BodySchema::Unknown),
+                    // A provider the schemas leave out entirely is written as without
+                    // schemas.
+                    let schema = match schemas.and_then(|s| s.providers.get(&e.full_name)) {
+                        Some(p) => p.provider.as_ref().map(|p| BodySchema::Block(&p.block)),
+                        None => Some(BodySchema::Unknown),
                     };
                     if let Some(schema) =
                         schema.filter(|s| expressions::has_expressions(&block.body, s))

@@ -239,7 +239,8 @@ fn write_resource(
         ResourceMode::Managed => Mode::Managed,
         ResourceMode::Data => Mode::Data,
     };
-    let schema = match cx.schemas {
+    // A provider the schemas leave out entirely is written as without schemas.
+    let schema = match cx.schemas.filter(|s| s.providers.contains_key(&fqn)) {
         Some(s) => Some(s.resource(&fqn, mode, &r.type_name).ok_or_else(|| {
             invalid(
                 r.address(),

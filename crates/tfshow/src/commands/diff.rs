@@ -5,7 +5,7 @@ use std::path::Path;
 use tfshow_render::plan_diff;
 
 use super::show::{load, write_stdout};
-use super::{display, read_schemas, CliError};
+use super::{display, read_input, CliError};
 use crate::args::{DiffArgs, DiffFormat};
 
 /// Runs `tfshow diff`.
@@ -15,15 +15,19 @@ pub(crate) fn run(args: &DiffArgs) -> Result<(), CliError> {
             "OLD and NEW cannot both be standard input".into(),
         ));
     }
-    let schemas = read_schemas(args.schemas.as_deref())?;
-    let old = load(&args.old, schemas.as_ref(), false)?;
-    let new = load(&args.new, schemas.as_ref(), false)?;
-    let d = plan_diff::diff(&old, &new, schemas.as_ref(), schemas.as_ref()).map_err(|e| {
-        CliError::Render {
-            path: format!("{} {}", display(&args.old), display(&args.new)),
-            message: e.to_string(),
-        }
-    })?;
+    let old_bytes = read_input(&args.old)?;
+    let new_bytes = read_input(&args.new)?;
+    let old_schemas = super::schemas::for_input(&args.old, &old_bytes, &args.source)?;
+    let new_schemas = super::schemas::for_input(&args.new, &new_bytes, &args.source)?;
+    let old = load(&args.old, &old_bytes, old_schemas.as_ref(), false)?;
+    let new = load(&args.new, &new_bytes, new_schemas.as_ref(), false)?;
+    let d =
+        plan_diff::diff(&old, &new, old_schemas.as_ref(), new_schemas.as_ref()).map_err(|e| {
+            CliError::Render {
+                path: format!("{} {}", display(&args.old), display(&args.new)),
+                message: e.to_string(),
+            }
+        })?;
     let out = match args.format {
         DiffFormat::Text => d.text(),
         DiffFormat::Json => {

@@ -6,14 +6,15 @@ use std::path::Path;
 use tfshow_render::{plan_text, redact, state_text, Document, Kind, RenderError, TextOptions};
 use tfshow_schema::Schemas;
 
-use super::{display, limits, read_input, read_schemas, CliError};
+use super::{display, limits, read_input, CliError};
 use crate::args::ShowArgs;
 
 /// Runs `tfshow show` for the human view or the redacted JSON.
 pub(crate) fn run(args: &ShowArgs) -> Result<(), CliError> {
-    let schemas = read_schemas(args.schemas.as_deref())?;
+    let bytes = read_input(&args.file)?;
+    let schemas = super::schemas::for_input(&args.file, &bytes, &args.source)?;
     // The redacted JSON is the whole document; the human view reads only some sections.
-    let doc = load(&args.file, schemas.as_ref(), args.json)?;
+    let doc = load(&args.file, &bytes, schemas.as_ref(), args.json)?;
     let out = if args.json {
         redact::to_json(doc, schemas.as_ref()).map_err(|e| CliError::Render {
             path: display(&args.file),
@@ -35,21 +36,21 @@ pub(crate) fn run(args: &ShowArgs) -> Result<(), CliError> {
     write_stdout(&out)
 }
 
-/// Reads a plan or state file and builds its document (`whole`, or the sections the views
-/// read); warns on standard error when there are no schemas, and for the views (not
-/// `whole`) names the providers whose resources' values are masked for want of a schema.
+/// Builds the document of a plan or state file (`bytes`, read from `path`): `whole`, or the
+/// sections the views read; for the views (not `whole`) names on standard error the
+/// providers whose resources' values are masked for want of a schema.
 pub(crate) fn load(
     path: &Path,
+    bytes: &[u8],
     schemas: Option<&Schemas>,
     whole: bool,
 ) -> Result<Document, CliError> {
-    let bytes = read_input(path)?;
     let load = if whole {
         Document::load
     } else {
         Document::load_for_views
     };
-    let doc = load(&bytes, schemas, limits()).map_err(|e| match e {
+    let doc = load(bytes, schemas, limits()).map_err(|e| match e {
         RenderError::Show(source) => CliError::Show {
             path: display(path),
             source,
@@ -70,18 +71,9 @@ pub(crate) fn load(
             .map(|p| tfshow_escape::terminal::line(p))
             .collect();
         eprintln!(
-            "tfshow: warning: {}: no schema for provider {}: the values of its resources are masked, since which of them the provider marks sensitive cannot be known; give --schemas FILE (terraform providers schema -json)",
+            "tfshow: warning: {}: no schema for provider {}: the values of its resources are masked, since which of them the provider marks sensitive cannot be known; give --schemas FILE (terraform providers schema -json), or run where `terraform init` left its plugin",
             display(path),
             names.join(", ")
-        );
-    } else if schemas.is_none() {
-        let what = match doc.kind {
-            Kind::Plan => "plan",
-            Kind::State => "state",
-        };
-        eprintln!(
-            "tfshow: warning: no --schemas given; the {what} {} was decoded without provider schemas and may differ from Terraform's output (see KNOWN-DIVERGENCES.md)",
-            display(path)
         );
     }
     Ok(doc)

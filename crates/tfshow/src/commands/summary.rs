@@ -4,13 +4,14 @@ use tfshow_render::summary::Summary;
 use tfshow_render::Kind;
 
 use super::show::{load, write_stdout};
-use super::{display, read_schemas, CliError};
+use super::{display, read_input, CliError};
 use crate::args::{SummaryArgs, SummaryFormat};
 
 /// Runs `tfshow summary`.
 pub(crate) fn run(args: &SummaryArgs) -> Result<(), CliError> {
-    let schemas = read_schemas(args.schemas.as_deref())?;
-    let doc = load(&args.file, schemas.as_ref(), false)?;
+    let bytes = read_input(&args.file)?;
+    let schemas = super::schemas::for_input(&args.file, &bytes, &args.source)?;
+    let doc = load(&args.file, &bytes, schemas.as_ref(), false)?;
     if doc.kind != Kind::Plan {
         return Err(CliError::Render {
             path: display(&args.file),

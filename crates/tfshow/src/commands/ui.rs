@@ -7,13 +7,13 @@ use tfshow_ui::plan::{
 };
 use tfshow_ui::timestamp;
 
-use super::{display, limits, read_input, read_schemas, CliError};
+use super::{display, limits, read_input, CliError};
 use crate::args::UiArgs;
 
 /// Runs `tfshow ui`.
 pub(crate) fn run(args: &UiArgs) -> Result<(), CliError> {
-    let schemas = read_schemas(args.schemas.as_deref())?;
     let bytes = read_input(&args.file)?;
+    let schemas = super::schemas::for_input(&args.file, &bytes, &args.source)?;
     let path = display(&args.file);
     let plan = read_plan_file_with(&bytes, limits()).map_err(|e| CliError::Ui {
         path: path.clone(),
@@ -43,7 +43,7 @@ pub(crate) fn run(args: &UiArgs) -> Result<(), CliError> {
         }
         if schemas.is_none() {
             eprintln!(
-                "tfshow: warning: no --schemas given; drift of a Terraform {} plan was detected by comparing values without provider schemas",
+                "tfshow: warning: no provider schemas; drift of a Terraform {} plan was detected by comparing values without provider schemas",
                 plan.terraform_version
             );
         }
