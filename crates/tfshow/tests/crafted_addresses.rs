@@ -8,6 +8,7 @@
 //! on it); it refuses raw line breaks in a key ("Invalid multi-line string").
 
 mod crafted;
+mod support;
 
 use crafted::{
     hostile_dir, hostile_plan_with_addresses, raw_keys, rewrite_tfplan, run, unsafe_chars, Edit,

@@ -5,22 +5,14 @@
 //! lengths, deep nesting) or are not plans at all; `testdata/hostile/` keeps the fuzzers'
 //! crashes, each of which must now be refused the same way.
 
-use std::io::{Read, Write};
-use std::os::unix::process::CommandExt;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+mod support;
 
-/// What a run of the binary did.
-struct Run {
-    code: Option<i32>,
-    signal: Option<i32>,
-    stdout: Vec<u8>,
-    stderr: String,
-    /// Peak resident memory, in KiB.
-    max_rss_kib: i64,
-    elapsed: Duration,
-}
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Duration;
+
+use support::Run;
 
 /// Each run must end within this.
 const TIME_LIMIT: Duration = Duration::from_secs(10);
@@ -43,82 +35,15 @@ fn oracle(scenario: &str, file: &str) -> Vec<u8> {
     .unwrap()
 }
 
-/// Runs `tfshow ARGS` with `stdin`, in `dir` (the current directory when `None`). The child
-/// is reaped with `wait4`, which also reports its peak memory.
-#[allow(clippy::zombie_processes)]
+/// Runs `tfshow ARGS` with `stdin`, in `dir` (the current directory when `None`), capped
+/// (see `support::run_capped`).
 fn run_in(args: &[&str], stdin: &[u8], dir: Option<&Path>) -> Run {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_tfshow"));
-    cmd.args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
+    cmd.args(args);
     if let Some(d) = dir {
         cmd.current_dir(d);
     }
-    // SAFETY: setrlimit is async-signal-safe; nothing else runs between fork and exec.
-    unsafe {
-        cmd.pre_exec(|| {
-            let lim = libc::rlimit {
-                rlim_cur: ADDRESS_SPACE,
-                rlim_max: ADDRESS_SPACE,
-            };
-            libc::setrlimit(libc::RLIMIT_AS, &lim);
-            Ok(())
-        });
-    }
-    let start = Instant::now();
-    let mut child = cmd.spawn().expect("run tfshow");
-    let pid = child.id() as libc::pid_t;
-    let mut input = child.stdin.take().unwrap();
-    let stdin = stdin.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(&stdin);
-    });
-    let mut out = child.stdout.take().unwrap();
-    let reader = std::thread::spawn(move || {
-        let mut b = Vec::new();
-        let _ = out.read_to_end(&mut b);
-        b
-    });
-    let mut err = child.stderr.take().unwrap();
-    let err_reader = std::thread::spawn(move || {
-        let mut b = Vec::new();
-        let _ = err.read_to_end(&mut b);
-        b
-    });
-    let mut status = 0;
-    // SAFETY: plain struct of integers, filled in by wait4.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    loop {
-        // SAFETY: pid is our child; status and usage are valid for writes.
-        let r = unsafe { libc::wait4(pid, &mut status, libc::WNOHANG, &mut usage) };
-        if r == pid {
-            break;
-        }
-        assert!(r == 0, "wait4 failed");
-        if start.elapsed() > TIME_LIMIT {
-            let _ = child.kill();
-            panic!("tfshow {args:?} ran longer than {TIME_LIMIT:?}");
-        }
-        std::thread::sleep(Duration::from_millis(2));
-    }
-    let elapsed = start.elapsed();
-    let _ = writer.join();
-    let stdout = reader.join().unwrap();
-    let stderr = String::from_utf8_lossy(&err_reader.join().unwrap()).into_owned();
-    let (code, signal) = if libc::WIFEXITED(status) {
-        (Some(libc::WEXITSTATUS(status)), None)
-    } else {
-        (None, Some(libc::WTERMSIG(status)))
-    };
-    Run {
-        code,
-        signal,
-        stdout,
-        stderr,
-        max_rss_kib: usage.ru_maxrss,
-        elapsed,
-    }
+    support::run_capped(cmd, stdin.to_vec(), None, TIME_LIMIT, ADDRESS_SPACE)
 }
 
 fn run(args: &[&str], stdin: &[u8]) -> Run {

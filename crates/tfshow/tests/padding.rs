@@ -6,6 +6,7 @@
 //! rewritten.
 
 mod crafted;
+mod support;
 
 use crafted::{oracle_dir, rewrite_tfplan, run, Edit};
 

@@ -5,6 +5,7 @@
 //! it prints Terraform's bytes.
 
 mod crafted;
+mod support;
 
 use crafted::{
     hostile_dir, hostile_plan_with_addresses, raw_keys, run, run_on_terminal, strip_sgr,

@@ -5,25 +5,13 @@
 //! lines, one giant diagnostic, many diagnostics and resources) is watched in bounded time and
 //! memory with a report of bounded size.
 
-use std::fs::File;
-use std::io::{Read, Write};
-use std::os::fd::{FromRawFd, OwnedFd};
-use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use serde_json::{json, Value};
 
-/// What a run of `tfshow watch` did.
-struct Run {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-    /// Peak resident memory, in KiB.
-    max_rss_kib: i64,
-    elapsed: Duration,
-}
+mod support;
 
 /// A run must end within this.
 const TIME_LIMIT: Duration = Duration::from_secs(60);
@@ -38,118 +26,42 @@ fn scenario(file: &str) -> PathBuf {
         .join(file)
 }
 
-/// A pseudo-terminal in raw mode (no newline translation): (controller, terminal).
-fn pty() -> (OwnedFd, OwnedFd) {
-    // SAFETY: plain libc calls on descriptors this function owns; every result is checked.
-    unsafe {
-        let controller = libc::posix_openpt(libc::O_RDWR | libc::O_NOCTTY);
-        assert!(controller >= 0, "posix_openpt");
-        let controller = OwnedFd::from_raw_fd(controller);
-        use std::os::fd::AsRawFd;
-        let c = controller.as_raw_fd();
-        assert_eq!(libc::grantpt(c), 0, "grantpt");
-        assert_eq!(libc::unlockpt(c), 0, "unlockpt");
-        let mut name = [0 as libc::c_char; 256];
-        assert_eq!(libc::ptsname_r(c, name.as_mut_ptr(), name.len()), 0);
-        let t = libc::open(name.as_ptr(), libc::O_RDWR | libc::O_NOCTTY);
-        assert!(t >= 0, "open the terminal side");
-        let terminal = OwnedFd::from_raw_fd(t);
-        let mut attrs: libc::termios = std::mem::zeroed();
-        assert_eq!(libc::tcgetattr(t, &mut attrs), 0);
-        libc::cfmakeraw(&mut attrs);
-        assert_eq!(libc::tcsetattr(t, libc::TCSANOW, &attrs), 0);
-        (controller, terminal)
-    }
+/// What a run of `tfshow watch` did: its output as text.
+struct Watched {
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+    /// Peak resident memory, in KiB.
+    max_rss_kib: i64,
+    elapsed: Duration,
 }
 
 /// Runs `tfshow watch ARGS` with `stdin`; with `terminal`, standard output is a
-/// pseudo-terminal (the live view) and colours are on. The child is reaped with `wait4`,
-/// which also reports its peak memory.
-#[allow(clippy::zombie_processes)]
-fn watch(args: &[&str], stdin: Vec<u8>, terminal: bool) -> Run {
+/// pseudo-terminal (the live view) and colours are on. Capped (see `support::run_capped`).
+fn watch(args: &[&str], stdin: Vec<u8>, terminal: bool) -> Watched {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_tfshow"));
     cmd.arg("watch")
         .args(args)
         .env("COLUMNS", "100")
-        .env_remove("NO_COLOR")
-        .stdin(Stdio::piped())
-        .stderr(Stdio::piped());
-    let controller = if terminal {
-        let (controller, t) = pty();
+        .env_remove("NO_COLOR");
+    let controller = terminal.then(|| {
+        let (controller, t) = support::pty();
         cmd.stdout(Stdio::from(t));
-        Some(controller)
-    } else {
-        cmd.stdout(Stdio::piped());
-        None
-    };
-    // SAFETY: setrlimit is async-signal-safe; nothing else runs between fork and exec.
-    unsafe {
-        cmd.pre_exec(|| {
-            let lim = libc::rlimit {
-                rlim_cur: ADDRESS_SPACE,
-                rlim_max: ADDRESS_SPACE,
-            };
-            libc::setrlimit(libc::RLIMIT_AS, &lim);
-            Ok(())
-        });
-    }
-    let start = Instant::now();
-    let mut child = cmd.spawn().expect("run tfshow");
-    // The terminal side now belongs to the child alone: reading the controller ends (EIO)
-    // when the child exits.
-    drop(cmd);
-    let pid = child.id() as libc::pid_t;
-    let mut input = child.stdin.take().unwrap();
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(&stdin);
+        controller
     });
-    let mut out: Box<dyn Read + Send> = match controller {
-        Some(c) => Box::new(File::from(c)),
-        None => Box::new(child.stdout.take().unwrap()),
-    };
-    let reader = std::thread::spawn(move || {
-        let mut b = Vec::new();
-        // A pseudo-terminal reports EIO once its other side is closed: what was read is kept.
-        let _ = out.read_to_end(&mut b);
-        b
-    });
-    let mut err = child.stderr.take().unwrap();
-    let err_reader = std::thread::spawn(move || {
-        let mut b = Vec::new();
-        let _ = err.read_to_end(&mut b);
-        b
-    });
-    let mut status = 0;
-    // SAFETY: plain struct of integers, filled in by wait4.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    loop {
-        // SAFETY: pid is our child; status and usage are valid for writes.
-        let r = unsafe { libc::wait4(pid, &mut status, libc::WNOHANG, &mut usage) };
-        if r == pid {
-            break;
-        }
-        assert!(r == 0, "wait4 failed");
-        if start.elapsed() > TIME_LIMIT {
-            let _ = child.kill();
-            panic!("tfshow watch {args:?} ran longer than {TIME_LIMIT:?}");
-        }
-        std::thread::sleep(Duration::from_millis(2));
-    }
-    let elapsed = start.elapsed();
-    let _ = writer.join();
-    let stdout = String::from_utf8(reader.join().unwrap()).expect("stdout is UTF-8");
-    let stderr = String::from_utf8(err_reader.join().unwrap()).expect("stderr is UTF-8");
+    let r = support::run_capped(cmd, stdin, controller, TIME_LIMIT, ADDRESS_SPACE);
     assert!(
-        libc::WIFEXITED(status),
-        "tfshow watch {args:?} was killed by signal {}; stderr: {stderr}",
-        libc::WTERMSIG(status)
+        r.signal.is_none(),
+        "tfshow watch {args:?} was killed by signal {:?}; stderr: {}",
+        r.signal,
+        r.stderr
     );
-    Run {
-        code: Some(libc::WEXITSTATUS(status)),
-        stdout,
-        stderr,
-        max_rss_kib: usage.ru_maxrss,
-        elapsed,
+    Watched {
+        code: r.code,
+        stdout: String::from_utf8(r.stdout).expect("stdout is UTF-8"),
+        stderr: r.stderr,
+        max_rss_kib: r.max_rss_kib,
+        elapsed: r.elapsed,
     }
 }
 
@@ -543,28 +455,14 @@ fn colours_are_the_views_own_and_no_color_turns_them_off() {
 
 /// The live view with `NO_COLOR` set: standard output.
 fn watch_no_color(stream: Vec<u8>) -> String {
-    let (controller, t) = pty();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tfshow"))
-        .args(["watch", "-"])
+    let (controller, t) = support::pty();
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_tfshow"));
+    cmd.args(["watch", "-"])
         .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::from(t))
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("run tfshow");
-    let mut input = child.stdin.take().unwrap();
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(&stream);
-    });
-    let reader = std::thread::spawn(move || {
-        let mut b = Vec::new();
-        let _ = File::from(controller).read_to_end(&mut b);
-        b
-    });
-    let status = child.wait().expect("wait");
-    assert_eq!(status.code(), Some(1));
-    writer.join().unwrap();
-    String::from_utf8(reader.join().unwrap()).unwrap()
+        .stdout(Stdio::from(t));
+    let r = support::run_capped(cmd, stream, Some(controller), TIME_LIMIT, ADDRESS_SPACE);
+    assert_eq!(r.code, Some(1), "{}", r.stderr);
+    String::from_utf8(r.stdout).expect("stdout is UTF-8")
 }
 
 // ---- a big stream --------------------------------------------------------------------------

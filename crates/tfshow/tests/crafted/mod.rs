@@ -8,7 +8,6 @@
 #![allow(dead_code)] // each test file uses a different part
 
 use std::io::{Cursor, Read, Write};
-use std::os::fd::{FromRawFd, OwnedFd};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
@@ -184,7 +183,7 @@ pub fn run(args: &[&str]) -> Output {
 /// that the bytes read are those written), with colours allowed and 78 columns. Returns what
 /// it wrote there, its standard error, and whether it succeeded.
 pub fn run_on_terminal(args: &[&str]) -> (Vec<u8>, String, bool) {
-    let (mut master, slave) = pty();
+    let (mut master, slave) = crate::support::pty();
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_tfshow"));
     cmd.args(args)
         .env_remove("NO_COLOR")
@@ -212,33 +211,6 @@ pub fn run_on_terminal(args: &[&str]) -> (Vec<u8>, String, bool) {
     let status = child.wait().expect("wait");
     let stderr = String::from_utf8_lossy(&err_reader.join().unwrap()).into_owned();
     (out, stderr, status.success())
-}
-
-/// A pseudo-terminal in raw mode: its controlling end and the terminal end.
-fn pty() -> (std::fs::File, OwnedFd) {
-    let (mut master, mut slave) = (0, 0);
-    // SAFETY: openpty writes two descriptors; the name, termios and size pointers may be null.
-    let r = unsafe {
-        libc::openpty(
-            &mut master,
-            &mut slave,
-            std::ptr::null_mut(),
-            std::ptr::null(),
-            std::ptr::null(),
-        )
-    };
-    assert_eq!(r, 0, "openpty");
-    // SAFETY: plain struct of integers, filled in by tcgetattr; both descriptors are ours.
-    unsafe {
-        let mut t: libc::termios = std::mem::zeroed();
-        assert_eq!(libc::tcgetattr(slave, &mut t), 0, "tcgetattr");
-        libc::cfmakeraw(&mut t);
-        assert_eq!(libc::tcsetattr(slave, libc::TCSANOW, &t), 0, "tcsetattr");
-        (
-            std::fs::File::from_raw_fd(master),
-            OwnedFd::from_raw_fd(slave),
-        )
-    }
 }
 
 /// `s` without the SGR sequences tfshow's colours are made of (`ESC [ digits m`).
