@@ -26,3 +26,14 @@ pub enum Dialect {
     /// Go before 1.22 (Terraform before 1.8): `\u0008` and `\u000c`.
     Legacy,
 }
+
+impl Dialect {
+    /// The escaping of the Go that built `release`.
+    pub fn of(release: &tfshow_release::Release) -> Dialect {
+        if release.has(tfshow_release::Feature::Go122JsonEscaping) {
+            Dialect::Modern
+        } else {
+            Dialect::Legacy
+        }
+    }
+}

@@ -18,7 +18,6 @@ pub mod spool;
 pub mod state;
 mod transcode;
 mod transform;
-mod version;
 
 pub use error::Error;
-pub use version::TfVersion;
+pub use tfshow_release::{Feature, Program, Release};

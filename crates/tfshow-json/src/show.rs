@@ -12,7 +12,7 @@ use tfshow_state::State;
 
 use crate::plan::{write_document as write_plan, PlanInput};
 use crate::state::write_document as write_state;
-use crate::{Error, TfVersion};
+use crate::{Error, Release};
 
 /// Limits for reading untrusted input: every decoder of a plan or state takes them.
 pub use tfshow_limits::Limits;
@@ -75,8 +75,8 @@ pub fn show_json(
     if sniff_with(bytes, limits) == Kind::State {
         let state =
             State::from_json_with(bytes, limits).map_err(|e| ShowError::State(e.to_string()))?;
-        let version = TfVersion::parse(&state.terraform_version);
-        let mut w = Writer::streaming(version.dialect(), out);
+        let version = Release::terraform(&state.terraform_version);
+        let mut w = Writer::streaming(tfshow_gojson::Dialect::of(&version), out);
         write_state(&mut w, &state, schemas, &version)?;
         w.raw(b"\n");
         w.finish().map_err(Error::Io)?;
@@ -98,7 +98,7 @@ pub fn show_json(
             )
         })?;
     let (prior, prev, tree) = (prior?, prev?, tree?);
-    let version = TfVersion::parse(&file.plan.terraform_version);
+    let version = Release::terraform(&file.plan.terraform_version);
     let defaults: Vec<(String, Value)> = tree
         .iter()
         .flat_map(|t| &t.module.variables)
@@ -112,7 +112,7 @@ pub fn show_json(
         variable_defaults: &defaults,
         configuration: tree.as_ref(),
     };
-    let mut w = Writer::streaming(version.dialect(), out);
+    let mut w = Writer::streaming(tfshow_gojson::Dialect::of(&version), out);
     write_plan(&mut w, &input, schemas)?;
     w.raw(b"\n");
     w.finish().map_err(Error::Io)?;

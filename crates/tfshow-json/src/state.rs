@@ -22,14 +22,14 @@ use crate::error::{invalid, Error};
 use crate::marks::Marks;
 use crate::resource_values::TypeInfo;
 use crate::transform::{write_known, write_sensitive_as_bool, UnknownElements};
-use crate::TfVersion;
+use crate::Release;
 
 /// Writes the state document for `state`, as Terraform `version` prints it.
 pub fn write_document(
     w: &mut Writer<'_>,
     state: &State,
     schemas: Option<&Schemas>,
-    version: &TfVersion,
+    version: &Release,
 ) -> Result<(), Error> {
     w.begin_object();
     w.key("format_version");
@@ -56,7 +56,7 @@ pub fn write_document(
     Ok(())
 }
 
-fn write_outputs(w: &mut Writer<'_>, state: &State, version: &TfVersion) -> Result<(), Error> {
+fn write_outputs(w: &mut Writer<'_>, state: &State, version: &Release) -> Result<(), Error> {
     if state.outputs.is_empty() {
         return Ok(());
     }
@@ -71,7 +71,7 @@ fn write_outputs(w: &mut Writer<'_>, state: &State, version: &TfVersion) -> Resu
         w.bool(o.sensitive);
         w.key("value");
         write_value(w, &value).map_err(|e| invalid(&at, e))?;
-        if version.at_least(1, 2, 0) {
+        if version.has(crate::Feature::StateOutputType) {
             w.key("type");
             let mut t = Vec::new();
             o.ty.write_json(&mut t);
@@ -118,7 +118,7 @@ fn write_modules(
     w: &mut Writer<'_>,
     state: &State,
     schemas: Option<&Schemas>,
-    version: &TfVersion,
+    version: &Release,
 ) -> Result<(), Error> {
     let tree = module_tree(state)?;
     write_module(w, &tree, "", schemas, version)
@@ -129,7 +129,7 @@ fn write_module(
     tree: &Tree<'_>,
     addr: &str,
     schemas: Option<&Schemas>,
-    version: &TfVersion,
+    version: &Release,
 ) -> Result<(), Error> {
     w.begin_object();
     let resources = tree
@@ -215,7 +215,7 @@ fn write_resources(
     w: &mut Writer<'_>,
     resources: &[&Resource],
     schemas: Option<&Schemas>,
-    version: &TfVersion,
+    version: &Release,
 ) -> Result<(), Error> {
     let mut objects: Vec<Object<'_>> = Vec::new();
     for r in resources {
@@ -227,7 +227,7 @@ fn write_resources(
             });
         }
     }
-    if version.sorts_by_components() {
+    if version.has(crate::Feature::SortsByAddressComponents) {
         objects.sort_by(|a, b| {
             a.resource
                 .mode
@@ -259,7 +259,7 @@ fn write_object(
     w: &mut Writer<'_>,
     o: &Object<'_>,
     schemas: Option<&Schemas>,
-    version: &TfVersion,
+    version: &Release,
 ) -> Result<(), Error> {
     let r = o.resource;
     let inst = o.instance;
@@ -312,9 +312,9 @@ fn write_object(
     w.key("schema_version");
     w.u64(if deposed { 0 } else { inst.schema_version });
     write_attribute_values(w, "values", &value, at, UnknownElements::Null)?;
-    if version.has_sensitive_values() {
+    if version.has(crate::Feature::SensitiveValues) {
         let mut paths = inst.sensitive_attributes.clone();
-        if version.at_least(1, 5, 0) {
+        if version.has(crate::Feature::StateSchemaSensitivity) {
             paths.extend(info.sensitive_paths(&value, true));
         }
         w.key("sensitive_values");

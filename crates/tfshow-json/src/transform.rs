@@ -18,6 +18,15 @@ pub enum UnknownElements {
     NullInListsOnly,
 }
 
+/// What `release`'s `omitUnknowns` does with unknown elements.
+pub fn unknown_elements(release: &crate::Release) -> UnknownElements {
+    if release.has(crate::Feature::NullUnknownElements) {
+        UnknownElements::Null
+    } else {
+        UnknownElements::NullInListsOnly
+    }
+}
+
 /// Writes `v` with unknown values left out (`omitUnknowns`): object attributes and map
 /// entries that are unknown are dropped, unknown sequence elements become `null` (or are
 /// dropped, see [`UnknownElements`]). The caller handles a wholly unknown `v`.

@@ -14,7 +14,6 @@ mod decode;
 pub mod error;
 pub mod model;
 pub mod sniff;
-pub mod version;
 
 /// The `tfplan` protobuf messages, generated from `proto/planfile.proto`.
 pub mod proto {

@@ -5,7 +5,7 @@ use serde_json::value::RawValue;
 use serde_json::Value;
 use tfshow_gojson::Dialect;
 use tfshow_json::show::{show_json, Limits, ShowError, Shown};
-use tfshow_json::TfVersion;
+use tfshow_json::{Feature, Release};
 use tfshow_planfile::model::Mode;
 use tfshow_planfile::PlanFile;
 use tfshow_schema::{Attribute, Block, Schemas};
@@ -114,8 +114,8 @@ impl Document {
                     Mode::Destroy => PlanMode::Destroy,
                     Mode::RefreshOnly => PlanMode::RefreshOnly,
                 };
-                let version = TfVersion::parse(&p.terraform_version);
-                let applyable = if version.at_least(1, 8, 0) {
+                let version = Release::terraform(&p.terraform_version);
+                let applyable = if version.has(Feature::PlanApplyable) {
                     p.applyable
                 } else {
                     computed_applyable(&value, raw_changes.as_deref(), mode, p.errored)?
@@ -202,7 +202,7 @@ impl Document {
 
     /// The JSON escaping rules of the Terraform version that wrote the file.
     pub fn dialect(&self) -> Dialect {
-        TfVersion::parse(self.terraform_version()).dialect()
+        Dialect::of(&Release::terraform(self.terraform_version()))
     }
 
     /// The planning mode (normal for states).

@@ -86,7 +86,8 @@ pub use other::{InitOutput, Log, MigrationErrored, Notice, Policy, Version};
 pub use out::Flavor;
 pub use raw::{Extra, Map, Number, RawJson};
 pub use reader::{LineError, Problem, Reader, DEFAULT_MAX_LINE};
-pub use version::{Release, UiVersion, SUPPORTED_MAJOR};
+pub use tfshow_release::{Feature, Program, Release};
+pub use version::{UiVersion, SUPPORTED_MAJOR};
 
 /// Reads every message of a stream; see [`Reader`].
 pub fn read<R: std::io::Read>(r: R) -> Reader<R> {

@@ -28,7 +28,7 @@ impl Flavor {
     /// Terraform of the given release version (`1.7.5` was built with a Go before 1.22).
     pub fn terraform(version: &str) -> Flavor {
         Flavor {
-            dialect: if crate::version::Release::parse(version).at_least(1, 8, 0) {
+            dialect: if crate::Release::terraform(version).has(crate::Feature::Go122JsonEscaping) {
                 Dialect::Modern
             } else {
                 Dialect::Legacy

@@ -34,7 +34,7 @@ use crate::message::{Body, Envelope, Level, Message};
 use crate::other::Version;
 use crate::out::Flavor;
 use crate::raw::{Extra, Map, RawJson};
-use crate::version::Release;
+use crate::{Feature, Release};
 
 /// A drifted instance as Terraform 1.0.3–1.0.x found it by comparing the plan's previous-run
 /// state with its refreshed prior state.
@@ -50,8 +50,7 @@ pub struct LegacyDrift {
 /// Whether the release that wrote a plan computed drift from the plan's two states
 /// (1.0.3 to 1.0.x); the caller then supplies it as [`LegacyDrift`].
 pub fn needs_legacy_drift(terraform_version: &str) -> bool {
-    let r = Release::parse(terraform_version);
-    r.at_least(1, 0, 3) && !r.at_least(1, 1, 0)
+    Release::terraform(terraform_version).has(Feature::UiDriftFromStates)
 }
 
 /// A plan could not be turned into messages.
@@ -75,7 +74,7 @@ pub fn plan_messages(
     legacy_drift: &[LegacyDrift],
     timestamp: &mut dyn FnMut() -> String,
 ) -> Result<Vec<Message>, PlanError> {
-    let rel = Release::parse(&plan.terraform_version);
+    let rel = Release::terraform(&plan.terraform_version);
     let flavor = Flavor::terraform(&plan.terraform_version);
     let mut out = Vec::new();
     let mut emit = |message: String, type_: &str, body: Body| {
@@ -103,7 +102,7 @@ pub fn plan_messages(
         }),
     );
 
-    if rel.at_least(1, 1, 0) {
+    if rel.has(Feature::UiMovesAndDrift) {
         for d in &plan.resource_drift {
             if d.change.action != Action::NoOp || plan.ui_mode == Mode::RefreshOnly {
                 let c = instance_change(d, &rel)?;
@@ -142,11 +141,11 @@ pub fn plan_messages(
     let mut summary = ChangeSummary {
         add: 0,
         change: 0,
-        import: rel.at_least(1, 5, 0).then_some(0),
+        import: rel.has(Feature::UiImport).then_some(0),
         remove: 0,
         forget: None,
-        action_invocation: rel.at_least(1, 14, 0).then_some(0),
-        action_fail: rel.at_least(1, 16, 0).then_some(0),
+        action_invocation: rel.has(Feature::UiActionInvocations).then_some(0),
+        action_fail: rel.has(Feature::UiActionFailure).then_some(0),
         operation: Operation::Plan,
         extra: Extra::new(),
     };
@@ -156,8 +155,8 @@ pub fn plan_messages(
         if action == Action::Delete && parsed.mode == ResourceMode::Data {
             continue;
         }
-        let importing = rel.at_least(1, 5, 0) && rc.change.importing.is_some();
-        let moved = rel.at_least(1, 1, 0) && rc.prev_run_addr.is_some();
+        let importing = rel.has(Feature::UiImport) && rc.change.importing.is_some();
+        let moved = rel.has(Feature::UiMovesAndDrift) && rc.prev_run_addr.is_some();
         if importing {
             if let Some(i) = summary.import.as_mut() {
                 *i += 1;
@@ -183,7 +182,7 @@ pub fn plan_messages(
         }
     }
 
-    if rel.at_least(1, 14, 0) {
+    if rel.has(Feature::UiActionInvocations) {
         summary.action_invocation = Some(plan.action_invocations.len() as i64);
         for ai in &plan.action_invocations {
             let inv = action_invocation(ai, &rel)?;
@@ -201,7 +200,7 @@ pub fn plan_messages(
         Body::ChangeSummary(summary),
     );
 
-    if rel.at_least(1, 0, 5) && !plan.output_changes.is_empty() {
+    if rel.has(Feature::UiOutputs) && !plan.output_changes.is_empty() {
         let outputs = Map::sorted(
             plan.output_changes
                 .iter()
@@ -261,7 +260,7 @@ fn instance_change(rc: &PlanChange, rel: &Release) -> Result<ResourceInstanceCha
         generated_config: None,
         extra: Extra::new(),
     };
-    if rel.at_least(1, 1, 0) {
+    if rel.has(Feature::UiMovesAndDrift) {
         if let Some(prev) = &rc.prev_run_addr {
             if c.action == ChangeAction::NoOp {
                 c.action = ChangeAction::Move;
@@ -269,7 +268,7 @@ fn instance_change(rc: &PlanChange, rel: &Release) -> Result<ResourceInstanceCha
             c.previous_resource = Some(resource_addr(prev)?);
         }
     }
-    if rel.at_least(1, 5, 0) {
+    if rel.has(Feature::UiImport) {
         if !rc.change.generated_config.is_empty() {
             c.generated_config = Some(rc.change.generated_config.clone());
         }
@@ -289,7 +288,7 @@ fn instance_change(rc: &PlanChange, rel: &Release) -> Result<ResourceInstanceCha
 
 /// `changeAction` of the release.
 fn change_action(action: Action, rel: &Release) -> ChangeAction {
-    let forget = rel.at_least(1, 7, 0);
+    let forget = rel.has(Feature::UiForget);
     match action {
         Action::NoOp => ChangeAction::NoOp,
         Action::Create => ChangeAction::Create,
@@ -312,37 +311,46 @@ fn change_reason(reason: ActionReason, rel: &Release) -> Option<ChangeReason> {
         R::ReplaceBecauseTainted => Some(ChangeReason::Tainted),
         R::ReplaceByRequest => Some(ChangeReason::Requested),
         R::ReplaceBecauseCannotUpdate => Some(ChangeReason::CannotUpdate),
-        R::ReplaceByTriggers => since(rel.at_least(1, 2, 0), ChangeReason::ReplaceTriggeredBy),
+        R::ReplaceByTriggers => since(
+            rel.has(Feature::UiReasons12),
+            ChangeReason::ReplaceTriggeredBy,
+        ),
         R::DeleteBecauseNoResourceConfig => since(
-            rel.at_least(1, 1, 0),
+            rel.has(Feature::UiMovesAndDrift),
             ChangeReason::DeleteBecauseNoResourceConfig,
         ),
         R::DeleteBecauseWrongRepetition => since(
-            rel.at_least(1, 1, 0),
+            rel.has(Feature::UiMovesAndDrift),
             ChangeReason::DeleteBecauseWrongRepetition,
         ),
-        R::DeleteBecauseCountIndex => {
-            since(rel.at_least(1, 1, 0), ChangeReason::DeleteBecauseCountIndex)
-        }
-        R::DeleteBecauseEachKey => since(rel.at_least(1, 1, 0), ChangeReason::DeleteBecauseEachKey),
-        R::DeleteBecauseNoModule => {
-            since(rel.at_least(1, 1, 0), ChangeReason::DeleteBecauseNoModule)
-        }
+        R::DeleteBecauseCountIndex => since(
+            rel.has(Feature::UiMovesAndDrift),
+            ChangeReason::DeleteBecauseCountIndex,
+        ),
+        R::DeleteBecauseEachKey => since(
+            rel.has(Feature::UiMovesAndDrift),
+            ChangeReason::DeleteBecauseEachKey,
+        ),
+        R::DeleteBecauseNoModule => since(
+            rel.has(Feature::UiMovesAndDrift),
+            ChangeReason::DeleteBecauseNoModule,
+        ),
         R::DeleteBecauseNoMoveTarget => since(
-            rel.at_least(1, 3, 0),
+            rel.has(Feature::UiReasonNoMoveTarget),
             ChangeReason::DeleteBecauseNoMoveTarget,
         ),
         R::ReadBecauseConfigUnknown => since(
-            rel.at_least(1, 2, 0),
+            rel.has(Feature::UiReasons12),
             ChangeReason::ReadBecauseConfigUnknown,
         ),
         R::ReadBecauseDependencyPending => since(
-            rel.at_least(1, 2, 0),
+            rel.has(Feature::UiReasons12),
             ChangeReason::ReadBecauseDependencyPending,
         ),
-        R::ReadBecauseCheckNested => {
-            since(rel.at_least(1, 5, 0), ChangeReason::ReadBecauseCheckNested)
-        }
+        R::ReadBecauseCheckNested => since(
+            rel.has(Feature::UiImport),
+            ChangeReason::ReadBecauseCheckNested,
+        ),
     }
 }
 
@@ -368,7 +376,9 @@ fn action_invocation(
                 triggering_event: trigger_event(t.trigger_event),
                 action_trigger_block_index: t.action_trigger_block_index,
                 actions_list_index: t.actions_list_index,
-                on_failure: rel.at_least(1, 16, 0).then(|| on_failure(t.on_failure)),
+                on_failure: rel
+                    .has(Feature::UiActionFailure)
+                    .then(|| on_failure(t.on_failure)),
                 extra: Extra::new(),
             });
         }

@@ -16,7 +16,7 @@ use tfshow_gojson::Writer;
 use tfshow_schema::{Mode, Schemas};
 
 use crate::error::Error;
-use crate::TfVersion;
+use crate::Release;
 use expressions::{write_expressions, BodySchema};
 
 /// Writes the configuration document of the module tree `root`.
@@ -24,7 +24,7 @@ pub(crate) fn write_configuration(
     w: &mut Writer<'_>,
     root: &ConfigNode,
     schemas: Option<&Schemas>,
-    version: &TfVersion,
+    version: &Release,
     fallback_versions: &dyn Fn(&str, Mode, &str) -> Option<u64>,
 ) -> Result<(), Error> {
     let entries = providers::collect(root, version);
@@ -41,7 +41,7 @@ pub(crate) fn write_configuration(
             w.begin_object();
             w.key("name");
             w.string(&e.name);
-            if version.at_least(1, 1, 0) && !e.full_name.is_empty() {
+            if version.has(crate::Feature::ModuleQualifiedConfig) && !e.full_name.is_empty() {
                 w.key("full_name");
                 w.string(&e.full_name);
             }

@@ -24,13 +24,13 @@ use super::expressions::{
 };
 use super::providers::{fqn_for_local, resource_key, ProviderEntry};
 use crate::error::{invalid, Error};
-use crate::TfVersion;
+use crate::Release;
 
 /// Everything a module writer needs besides the module.
 pub(crate) struct Context<'a> {
     pub schemas: Option<&'a Schemas>,
     pub providers: &'a BTreeMap<String, ProviderEntry>,
-    pub version: &'a TfVersion,
+    pub version: &'a Release,
     /// Schema versions from states, for use without schemas.
     pub fallback_versions: &'a dyn Fn(&str, Mode, &str) -> Option<u64>,
 }
@@ -167,7 +167,7 @@ pub(crate) fn write_module(
             }
             write_count_for_each(w, call.count.as_ref(), call.for_each.as_ref());
             w.key("module");
-            let child_addr = if cx.version.at_least(1, 1, 0) {
+            let child_addr = if cx.version.has(crate::Feature::ModuleQualifiedConfig) {
                 child.path_string()
             } else {
                 call.name.clone()
@@ -262,7 +262,7 @@ fn write_resource(
     w.key("name");
     w.string(&r.name);
     w.key("provider_config_key");
-    w.string(&if cx.version.at_least(1, 1, 0) {
+    w.string(&if cx.version.has(crate::Feature::ModuleQualifiedConfig) {
         resource_key(&provider, addr, cx.providers)
     } else {
         super::providers::opaque_key(&provider.compact(), addr)

@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use tfshow_config::model::{ConfigNode, ModuleConfig, ProviderRef};
 
 use super::constraints::canonical;
-use crate::TfVersion;
+use crate::Release;
 
 /// One entry of `provider_config`.
 #[derive(Debug, Clone, Default)]
@@ -115,9 +115,9 @@ fn find_source_key(start: &str, full_name: &str, m: &BTreeMap<String, ProviderEn
 }
 
 /// Builds every entry, including those with a `parent_key`.
-pub(crate) fn collect(root: &ConfigNode, version: &TfVersion) -> BTreeMap<String, ProviderEntry> {
+pub(crate) fn collect(root: &ConfigNode, version: &Release) -> BTreeMap<String, ProviderEntry> {
     let mut m = BTreeMap::new();
-    if version.at_least(1, 1, 0) {
+    if version.has(crate::Feature::ModuleQualifiedConfig) {
         collect_node(root, None, &mut m);
     } else {
         collect_legacy(root, &mut m);

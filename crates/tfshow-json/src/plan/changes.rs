@@ -23,7 +23,7 @@ use crate::checks::mode_name;
 use crate::error::{invalid, Error};
 use crate::state::write_attribute_values;
 use crate::transform::UnknownElements;
-use crate::TfVersion;
+use crate::Release;
 
 /// Writes an instance key as JSON.
 pub(crate) fn write_index(w: &mut Writer<'_>, key: &InstanceKey) {
@@ -48,7 +48,7 @@ pub(crate) fn write_index(w: &mut Writer<'_>, key: &InstanceKey) {
 pub(crate) fn write_resource_change(
     w: &mut Writer<'_>,
     d: &Located<'_>,
-    version: &TfVersion,
+    version: &Release,
 ) -> Result<(), Error> {
     with_decoded(d, |d| {
         write_resource_change_of(w, d, &ValuesJson::of(d, version)?)

@@ -30,7 +30,7 @@ use tfshow_state::State;
 
 use crate::checks::{write_checks, CheckGroup, CheckObject};
 use crate::error::{invalid, Error};
-use crate::TfVersion;
+use crate::Release;
 use decode::{Located, PlanChange};
 
 /// What the plan document is built from.
@@ -58,7 +58,7 @@ pub fn write_document(
     schemas: Option<&Schemas>,
 ) -> Result<(), Error> {
     let plan = input.plan;
-    let version = TfVersion::parse(&plan.terraform_version);
+    let version = Release::terraform(&plan.terraform_version);
     let versions = decode::state_schema_versions(&[input.prior_state, input.prev_run_state]);
     let changes = match input.lazy_changes {
         Some(lazy) => locate_all(lazy, schemas, &versions)?,
@@ -96,7 +96,7 @@ pub fn write_document(
     w.end_object();
     w.flush_hint();
 
-    if version.drift_from_states() {
+    if version.has(crate::Feature::DriftFromStates) {
         if let (Some(prev), Some(prior)) = (input.prev_run_state, input.prior_state) {
             drift_legacy::write(w, prev, prior, schemas)?;
         }
@@ -153,7 +153,7 @@ fn write_tail(
     input: &PlanInput<'_>,
     schemas: Option<&Schemas>,
     versions: &decode::StateSchemaVersions,
-    version: &TfVersion,
+    version: &Release,
 ) -> Result<(), Error> {
     let plan = input.plan;
     if let Some(config) = input.configuration {
@@ -165,7 +165,7 @@ fn write_tail(
         };
         crate::config::write_configuration(w, config, schemas, version, &fallback)?;
     }
-    if version.at_least(1, 2, 0) {
+    if version.has(crate::Feature::RelevantAttributes) {
         let attrs = plan
             .relevant_attributes
             .iter()
@@ -176,23 +176,27 @@ fn write_tail(
                 })
             })
             .collect::<Result<Vec<_>, Error>>()?;
-        relevant::write(w, &attrs, version.at_least(1, 11, 0))?;
+        relevant::write(
+            w,
+            &attrs,
+            version.has(crate::Feature::RelevantAttributesNewForm),
+        )?;
     }
-    if version.at_least(1, 3, 0) && !plan.check_results.is_empty() {
+    if version.has(crate::Feature::Checks) && !plan.check_results.is_empty() {
         w.key("checks");
         write_plan_checks(w, plan)?;
     }
-    if version.at_least(1, 5, 0) {
+    if version.has(crate::Feature::PlanTimestamp) {
         w.key("timestamp");
         w.string(plan.timestamp.as_deref().unwrap_or("0001-01-01T00:00:00Z"));
     }
-    if version.at_least(1, 8, 0) {
+    if version.has(crate::Feature::PlanApplyable) {
         w.key("applyable");
         w.bool(plan.applyable);
         w.key("complete");
         w.bool(plan.complete);
     }
-    if version.at_least(1, 6, 0) {
+    if version.has(crate::Feature::PlanErrored) {
         w.key("errored");
         w.bool(plan.errored);
     }
@@ -232,8 +236,8 @@ fn locate_all<'a, C: PlanChange>(
 
 /// Sorts changes as the version does: by address components and deposed key (1.4+), or by
 /// address string.
-fn sort_changes(changes: &mut [&Located<'_>], version: &TfVersion) {
-    if version.sorts_by_components() {
+fn sort_changes(changes: &mut [&Located<'_>], version: &Release) {
+    if version.has(crate::Feature::SortsByAddressComponents) {
         tfshow_addrs::sort_by_address(changes, |d| d.addr, |a, b| a.deposed_key.cmp(b.deposed_key));
     } else {
         crate::gosort::slice_legacy(changes, |a, b| a.addr_text < b.addr_text);
@@ -249,7 +253,7 @@ fn write_changes(
     w: &mut Writer<'_>,
     key: &str,
     changes: &[&Located<'_>],
-    version: &TfVersion,
+    version: &Release,
     kept: Option<&mut kept::Kept>,
 ) -> Result<(), Error> {
     if changes.is_empty() {
@@ -272,7 +276,7 @@ fn write_deferred(
     plan: &Plan,
     schemas: Option<&Schemas>,
     versions: &decode::StateSchemaVersions,
-    version: &TfVersion,
+    version: &Release,
 ) -> Result<(), Error> {
     if plan.deferred_changes.is_empty() {
         return Ok(());
@@ -288,7 +292,7 @@ fn write_deferred(
         .enumerate()
         .map(|(i, d)| Ok((d.reason, decode::locate(&d.change, i, &resolver)?)))
         .collect::<Result<Vec<_>, Error>>()?;
-    if version.sorts_by_components() {
+    if version.has(crate::Feature::SortsByAddressComponents) {
         items.sort_by(|a, b| {
             a.1.addr
                 .cmp_terraform(b.1.addr)

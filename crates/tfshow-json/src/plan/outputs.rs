@@ -8,7 +8,7 @@ use tfshow_planfile::model::{Action, OutputChange};
 use super::actions::action_names;
 use crate::error::{invalid, Error};
 use crate::transform::{write_known, write_unknown_as_bool};
-use crate::TfVersion;
+use crate::Release;
 
 /// An output change with its values decoded.
 pub(crate) struct DecodedOutput<'a> {
@@ -42,7 +42,7 @@ pub(crate) fn decode_outputs(outputs: &[OutputChange]) -> Result<Vec<DecodedOutp
 pub(crate) fn write_output_changes(
     w: &mut Writer<'_>,
     outputs: &[DecodedOutput<'_>],
-    version: &TfVersion,
+    version: &Release,
 ) -> Result<(), Error> {
     w.begin_object();
     for o in outputs {
@@ -56,16 +56,18 @@ pub(crate) fn write_output_changes(
         }
         w.end_array();
         w.key("before");
-        write_known(w, &o.before, version.unknown_elements()).map_err(|e| invalid(&at, e))?;
+        write_known(w, &o.before, crate::transform::unknown_elements(version))
+            .map_err(|e| invalid(&at, e))?;
         let known = o.after.is_wholly_known();
-        if known || (version.at_least(1, 3, 0) && !o.after.is_unknown()) {
+        if known || (version.has(crate::Feature::PartlyUnknownOutputs) && !o.after.is_unknown()) {
             w.key("after");
-            write_known(w, &o.after, version.unknown_elements()).map_err(|e| invalid(&at, e))?;
+            write_known(w, &o.after, crate::transform::unknown_elements(version))
+                .map_err(|e| invalid(&at, e))?;
         }
         w.key("after_unknown");
         if known {
             w.bool(false);
-        } else if version.at_least(1, 3, 0) {
+        } else if version.has(crate::Feature::PartlyUnknownOutputs) {
             write_unknown_as_bool(w, &o.after);
         } else {
             w.bool(true);
@@ -84,7 +86,7 @@ pub(crate) fn write_output_changes(
 pub(crate) fn write_planned_outputs(
     w: &mut Writer<'_>,
     outputs: &[DecodedOutput<'_>],
-    version: &TfVersion,
+    version: &Release,
 ) -> Result<(), Error> {
     w.begin_object();
     for o in outputs
@@ -97,7 +99,7 @@ pub(crate) fn write_planned_outputs(
         w.key("sensitive");
         w.bool(o.oc.sensitive);
         if o.after.is_wholly_known() {
-            if version.at_least(1, 2, 0) {
+            if version.has(crate::Feature::OutputChangeType) {
                 w.key("type");
                 let mut t = Vec::new();
                 o.after
@@ -107,7 +109,8 @@ pub(crate) fn write_planned_outputs(
                 w.raw(&t);
             }
             w.key("value");
-            write_known(w, &o.after, version.unknown_elements()).map_err(|e| invalid(&at, e))?;
+            write_known(w, &o.after, crate::transform::unknown_elements(version))
+                .map_err(|e| invalid(&at, e))?;
         }
         w.end_object();
     }

@@ -22,7 +22,7 @@ use super::render::write_all_keeping;
 use super::values_json::ValuesJson;
 use crate::checks::mode_name;
 use crate::error::Error;
-use crate::TfVersion;
+use crate::Release;
 
 /// Whether a change has a resource in `planned_values`: not a deletion, not a deposed object.
 pub(crate) fn is_planned(d: &Located<'_>) -> bool {
@@ -35,7 +35,7 @@ pub(crate) fn is_planned(d: &Located<'_>) -> bool {
 pub(crate) fn write_root_module(
     w: &mut Writer<'_>,
     changes: &[Located<'_>],
-    version: &TfVersion,
+    version: &Release,
     kept: &mut Kept,
 ) -> Result<(), Error> {
     // Resources per module, and each module's children in order of first appearance.
@@ -167,7 +167,7 @@ fn write_resource(
     w: &mut Writer<'_>,
     d: &Ready<'_, '_>,
     v: &ValuesJson,
-    version: &TfVersion,
+    version: &Release,
 ) -> Result<(), Error> {
     w.begin_object();
     w.key("address");
@@ -187,7 +187,7 @@ fn write_resource(
         w.key("values");
         w.raw(json);
     }
-    if version.has_sensitive_values() {
+    if version.has(crate::Feature::SensitiveValues) {
         w.key("sensitive_values");
         w.raw(v.sensitive_values());
     }

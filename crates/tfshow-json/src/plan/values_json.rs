@@ -18,7 +18,7 @@ use crate::error::{invalid, Error};
 use crate::marks::Marks;
 use crate::transcode;
 use crate::transform::{write_known, write_sensitive_as_bool, write_unknown_as_bool};
-use crate::TfVersion;
+use crate::Release;
 
 /// msgpack `nil`: what a change without a value holds.
 const NIL: &[u8] = b"\xc0";
@@ -44,7 +44,7 @@ pub(crate) struct ValuesJson {
 
 impl ValuesJson {
     /// Renders the change's values.
-    pub(crate) fn of(d: &Ready<'_, '_>, version: &TfVersion) -> Result<ValuesJson, Error> {
+    pub(crate) fn of(d: &Ready<'_, '_>, version: &Release) -> Result<ValuesJson, Error> {
         match Self::from_msgpack(d, version)? {
             Some(json) => Ok(json),
             None => Self::from_values(d, &d.values()?, version),
@@ -81,11 +81,11 @@ impl ValuesJson {
     }
 
     /// Renders from decoded values.
-    fn from_values(d: &Ready<'_, '_>, v: &Values, version: &TfVersion) -> Result<Self, Error> {
+    fn from_values(d: &Ready<'_, '_>, v: &Values, version: &Release) -> Result<Self, Error> {
         let at = d.addr_text;
-        let mode = version.unknown_elements();
-        let nested = version.at_least(1, 1, 0);
-        let mut w = Writer::with_capacity(version.dialect(), 4096);
+        let mode = crate::transform::unknown_elements(version);
+        let nested = version.has(crate::Feature::SchemaSensitivityInNestedTypes);
+        let mut w = Writer::with_capacity(tfshow_gojson::Dialect::of(version), 4096);
         let side = |w: &mut Writer<'_>, value: &Value| -> Result<_, Error> {
             if value.is_unknown() {
                 return Ok(None);
@@ -136,11 +136,11 @@ impl ValuesJson {
 
     /// Renders from the msgpack, when the schema and the bytes allow; `None` when they do
     /// not.
-    fn from_msgpack(d: &Ready<'_, '_>, version: &TfVersion) -> Result<Option<Self>, Error> {
+    fn from_msgpack(d: &Ready<'_, '_>, version: &Release) -> Result<Option<Self>, Error> {
         let Some(schema) = d.info.schema else {
             return Ok(None);
         };
-        let nested = version.at_least(1, 1, 0);
+        let nested = version.has(crate::Feature::SchemaSensitivityInNestedTypes);
         let Some(schema_attrs) = schema.sensitivity.value_independent(nested) else {
             return Ok(None);
         };
@@ -161,8 +161,8 @@ impl ValuesJson {
             return Ok(None);
         };
         let (before, after) = (before.root(), after.root());
-        let mode = version.unknown_elements();
-        let mut w = Writer::with_capacity(version.dialect(), 4096);
+        let mode = crate::transform::unknown_elements(version);
+        let mut w = Writer::with_capacity(tfshow_gojson::Dialect::of(version), 4096);
         let side = |w: &mut Writer<'_>, v: Cell<'_, '_>| -> Result<_, NumberError> {
             if v.item().is_unknown() {
                 return Ok(None);
@@ -260,7 +260,7 @@ mod tests {
                     continue;
                 };
                 let schemas = Schemas::from_json(&schemas).unwrap();
-                let version = TfVersion::parse(&file.plan.terraform_version);
+                let version = Release::terraform(&file.plan.terraform_version);
                 let changes = &file.plan.resource_changes;
                 let versions = StateSchemaVersions::new();
                 let resolver = Resolver::of(changes, Some(&schemas), &versions);

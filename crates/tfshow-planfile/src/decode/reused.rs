@@ -11,8 +11,8 @@ use super::loc::Loc;
 use crate::error::Error;
 use crate::model::{CheckKind, CheckObject, CheckResults, CheckStatus, RelevantAttribute};
 use crate::proto;
-use crate::version::is_before;
 use prost::Message;
+use tfshow_release::{Feature, Release};
 
 /// Decodes field 15 as relevant attributes, or nothing for plans older than 1.1.
 pub(super) fn relevant_attributes(
@@ -20,7 +20,7 @@ pub(super) fn relevant_attributes(
     version: &str,
     raw: Vec<Vec<u8>>,
 ) -> Result<Vec<RelevantAttribute>, Error> {
-    if is_before(version, 1, 1) {
+    if !Release::terraform(version).has(Feature::RecordsRelevantAttributes) {
         return Ok(Vec::new());
     }
     raw.iter()
@@ -45,7 +45,7 @@ pub(super) fn check_results(
     version: &str,
     raw: Vec<Vec<u8>>,
 ) -> Result<Vec<CheckResults>, Error> {
-    if is_before(version, 1, 3) {
+    if !Release::terraform(version).has(Feature::Checks) {
         return Ok(Vec::new());
     }
     raw.iter()

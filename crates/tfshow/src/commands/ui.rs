@@ -13,14 +13,15 @@ use crate::args::UiArgs;
 /// Runs `tfshow ui`.
 pub(crate) fn run(args: &UiArgs) -> Result<(), CliError> {
     let bytes = read_input(&args.file)?;
-    let schemas = super::schemas::for_input(&args.file, &bytes, &args.source)?;
     let path = display(&args.file);
     let plan = read_plan_file_with(&bytes, limits()).map_err(|e| CliError::Ui {
         path: path.clone(),
         message: e.to_string(),
     })?;
 
-    if !tfshow_ui::Release::parse(&plan.terraform_version).at_least(0, 15, 3) {
+    if !tfshow_ui::Release::terraform(&plan.terraform_version)
+        .has(tfshow_ui::Feature::MachineReadableUi)
+    {
         eprintln!(
             "tfshow: warning: Terraform {} has no machine-readable UI (it came with 0.15.3); printing the messages in the earliest format (ui 0.1.0)",
             plan.terraform_version
@@ -31,6 +32,9 @@ pub(crate) fn run(args: &UiArgs) -> Result<(), CliError> {
     // those releases lists the same drift, so take it from there.
     let mut drift: Vec<LegacyDrift> = Vec::new();
     if needs_legacy_drift(&plan.terraform_version) {
+        // Only then are provider schemas used.
+        let (schemas, report) = super::schemas::for_input(&bytes, &args.source)?;
+        report.print(&args.file, None);
         let mut doc = Vec::new();
         match show_json(&bytes, schemas.as_ref(), limits(), &mut doc)
             .map_err(|e| e.to_string())

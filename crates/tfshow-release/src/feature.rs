@@ -1,0 +1,184 @@
+//! The table of what each release does.
+
+use crate::{Program, Release};
+
+/// A release range: from `since` (inclusive) to `until` (exclusive, `None`: still so).
+type Span = ((u64, u64, u64), Option<(u64, u64, u64)>);
+
+/// Something a release does or records that the others do not. See [`FEATURES`] for the
+/// releases of each.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Feature {
+    /// The program was built with Go 1.22 or later, whose `encoding/json` escapes differently
+    /// (`tfshow_gojson::Dialect::Modern`).
+    Go122JsonEscaping,
+    /// Resource changes and state resources are sorted by address components
+    /// (`AbsResourceInstance.Less`) rather than by address string.
+    SortsByAddressComponents,
+    /// `resource_drift` is computed by comparing the plan file's two states (before plans
+    /// recorded drift).
+    DriftFromStates,
+    /// Unknown elements of any sequence become `null` in `omitUnknowns` (before, only in
+    /// lists).
+    NullUnknownElements,
+    /// Documents carry `sensitive_values` (plan format 0.2).
+    SensitiveValues,
+    /// The configuration's `provider_config` entries carry `full_name`, provider config keys
+    /// name the module path (`module.a:aws`), and module calls are addressed by path.
+    ModuleQualifiedConfig,
+    /// Sensitive attributes of nested attribute types count in the schema's sensitivity (before,
+    /// only top-level attributes and nested blocks).
+    SchemaSensitivityInNestedTypes,
+    /// State outputs carry their `type`.
+    StateOutputType,
+    /// A state resource's `sensitive_values` include the provider schema's sensitive
+    /// attributes.
+    StateSchemaSensitivity,
+    /// Output changes of wholly known values carry their `type`.
+    OutputChangeType,
+    /// Partly unknown output values are printed with their known parts, and `after_unknown`
+    /// marks only the unknown parts.
+    PartlyUnknownOutputs,
+    /// The plan file records relevant attributes (the `tfplan` field is read only from then).
+    RecordsRelevantAttributes,
+    /// The plan document carries `relevant_attributes`.
+    RelevantAttributes,
+    /// `relevant_attributes` entries are written in the newer order and form.
+    RelevantAttributesNewForm,
+    /// The plan file records check results, and the plan document carries `checks`.
+    Checks,
+    /// The plan document carries `timestamp`.
+    PlanTimestamp,
+    /// The plan document carries `errored`.
+    PlanErrored,
+    /// The plan records `applyable` and `complete`, and the plan document carries them.
+    PlanApplyable,
+    /// `terraform plan -json` prints a machine-readable UI stream.
+    MachineReadableUi,
+    /// The plan's UI stream carries `outputs` messages.
+    UiOutputs,
+    /// The plan's UI stream reports drift found by comparing states (`resource_drift`
+    /// messages computed from the plan file's two states).
+    UiDriftFromStates,
+    /// The plan's UI stream reports drift, moves and the delete reasons of 1.1.
+    UiMovesAndDrift,
+    /// The `replace_triggered_by` and data-read reasons of 1.2.
+    UiReasons12,
+    /// The `delete_because_no_move_target` reason.
+    UiReasonNoMoveTarget,
+    /// Imports in the UI stream (`importing`, the `import` count, `read_because_check_nested`).
+    UiImport,
+    /// `forget` actions in the UI stream.
+    UiForget,
+    /// Action invocations in the UI stream and the change summary.
+    UiActionInvocations,
+    /// Failed action invocations (`action_fail` count, `on_failure`).
+    UiActionFailure,
+}
+
+/// Each feature with the Terraform releases that have it, and, where OpenTofu differs from the
+/// Terraform 1.6 it forked from, the OpenTofu releases that have it (`None`: as Terraform 1.6).
+pub const FEATURES: &[(Feature, Span, Option<Span>)] = &[
+    (Feature::Go122JsonEscaping, ((1, 8, 0), None), None),
+    (Feature::SortsByAddressComponents, ((1, 4, 0), None), None),
+    (
+        Feature::DriftFromStates,
+        ((0, 15, 4), Some((1, 1, 0))),
+        None,
+    ),
+    (Feature::NullUnknownElements, ((1, 3, 0), None), None),
+    (Feature::SensitiveValues, ((1, 0, 1), None), None),
+    (Feature::ModuleQualifiedConfig, ((1, 1, 0), None), None),
+    (
+        Feature::SchemaSensitivityInNestedTypes,
+        ((1, 1, 0), None),
+        None,
+    ),
+    (Feature::StateOutputType, ((1, 2, 0), None), None),
+    (Feature::StateSchemaSensitivity, ((1, 5, 0), None), None),
+    (Feature::OutputChangeType, ((1, 2, 0), None), None),
+    (Feature::PartlyUnknownOutputs, ((1, 3, 0), None), None),
+    (Feature::RecordsRelevantAttributes, ((1, 1, 0), None), None),
+    (Feature::RelevantAttributes, ((1, 2, 0), None), None),
+    (Feature::RelevantAttributesNewForm, ((1, 11, 0), None), None),
+    (Feature::Checks, ((1, 3, 0), None), None),
+    (Feature::PlanTimestamp, ((1, 5, 0), None), None),
+    (Feature::PlanErrored, ((1, 6, 0), None), None),
+    (Feature::PlanApplyable, ((1, 8, 0), None), None),
+    (Feature::MachineReadableUi, ((0, 15, 3), None), None),
+    (Feature::UiOutputs, ((1, 0, 5), None), None),
+    (
+        Feature::UiDriftFromStates,
+        ((1, 0, 3), Some((1, 1, 0))),
+        None,
+    ),
+    (Feature::UiMovesAndDrift, ((1, 1, 0), None), None),
+    (Feature::UiReasons12, ((1, 2, 0), None), None),
+    (Feature::UiReasonNoMoveTarget, ((1, 3, 0), None), None),
+    (Feature::UiImport, ((1, 5, 0), None), None),
+    (Feature::UiForget, ((1, 7, 0), None), None),
+    (Feature::UiActionInvocations, ((1, 14, 0), None), None),
+    (Feature::UiActionFailure, ((1, 16, 0), None), None),
+];
+
+impl Feature {
+    /// Reports whether `r` has this feature, by its row of [`FEATURES`].
+    pub(crate) fn in_release(self, r: &Release) -> bool {
+        let Some((_, terraform, opentofu)) = FEATURES.iter().find(|(f, _, _)| *f == self) else {
+            return false;
+        };
+        let within =
+            |(since, until): &Span, v: (u64, u64, u64)| v >= *since && until.is_none_or(|u| v < u);
+        match (r.program, opentofu) {
+            (Program::OpenTofu, Some(span)) => within(span, r.parts),
+            _ => within(terraform, r.terraform_base()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_feature_has_one_row() {
+        let mut seen = std::collections::HashSet::new();
+        for (f, _, _) in FEATURES {
+            assert!(seen.insert(*f), "{f:?} twice");
+        }
+        assert_eq!(
+            seen.len(),
+            28,
+            "a feature without a row, or a row without a test update"
+        );
+    }
+
+    #[test]
+    fn spans_with_an_end() {
+        let t = Release::terraform;
+        assert!(!t("0.15.3").has(Feature::DriftFromStates));
+        assert!(t("0.15.4").has(Feature::DriftFromStates));
+        assert!(t("1.0.11").has(Feature::DriftFromStates));
+        assert!(!t("1.1.0").has(Feature::DriftFromStates));
+        assert!(t("1.0.3").has(Feature::UiDriftFromStates));
+        assert!(!t("1.0.2").has(Feature::UiDriftFromStates));
+    }
+
+    #[test]
+    fn opentofu_inherits_terraform_1_6() {
+        let tofu = Release::parse(Program::OpenTofu, "1.9.1");
+        assert!(tofu.has(Feature::PlanErrored));
+        assert!(tofu.has(Feature::PlanTimestamp));
+        assert!(!tofu.has(Feature::PlanApplyable));
+        assert_eq!(tofu.plan_format(), "1.2");
+        assert_eq!(tofu.to_string(), "OpenTofu 1.9.1");
+    }
+
+    #[test]
+    fn unparsable_versions_are_the_newest() {
+        let r = Release::terraform("dev");
+        assert!(r.has(Feature::PlanApplyable));
+        assert!(!r.has(Feature::DriftFromStates));
+    }
+}
