@@ -98,7 +98,7 @@ pub fn show_json(
             )
         })?;
     let (prior, prev, tree) = (prior?, prev?, tree?);
-    let version = Release::terraform(&file.plan.terraform_version);
+    let version = file.plan.release();
     let defaults: Vec<(String, Value)> = tree
         .iter()
         .flat_map(|t| &t.module.variables)

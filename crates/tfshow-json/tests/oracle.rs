@@ -62,7 +62,6 @@ fn plan_json_matches_terraform() {
 fn plans_decoded_at_once_give_the_same_document() {
     use tfshow_gojson::Writer;
     use tfshow_json::plan::{write_document, PlanInput};
-    use tfshow_json::Release;
     use tfshow_planfile::{Options, PlanFile};
     use tfshow_state::State;
 
@@ -101,7 +100,7 @@ fn plans_decoded_at_once_give_the_same_document() {
             variable_defaults: &defaults,
             configuration: tree.as_ref(),
         };
-        let version = Release::terraform(&file.plan.terraform_version);
+        let version = file.plan.release();
         let mut w = Writer::new(tfshow_gojson::Dialect::of(&version));
         write_document(&mut w, &input, schemas(dir).as_ref()).unwrap();
         let mut at_once = w.into_bytes();

@@ -140,6 +140,8 @@ struct Layout {
     prev_state: Option<usize>,
     lock: Option<usize>,
     manifest: Option<usize>,
+    /// Whether there is a `tfschemas` entry (OpenTofu 1.13+).
+    tfschemas: bool,
     /// Module file entries, their contents still empty.
     module_files: Vec<(usize, ModuleFile)>,
 }
@@ -158,6 +160,10 @@ impl Layout {
                 PREV_STATE_ENTRY => &mut layout.prev_state,
                 LOCK_ENTRY => &mut layout.lock,
                 MANIFEST_ENTRY => &mut layout.manifest,
+                "tfschemas" => {
+                    layout.tfschemas = true;
+                    continue;
+                }
                 _ => {
                     if let Some((key, file)) = split_module_file(name) {
                         let file = ModuleFile {
@@ -254,8 +260,14 @@ fn read_zip<R: Send, C: Send>(
         let plan = decode_tfplan();
         (plan, alongside(&parts))
     };
-    let (plan, left_out) = plan?;
+    let (mut plan, left_out) = plan?;
     let config = config?;
+    let providers = plan.resource_changes.iter().chain(&plan.resource_drift);
+    plan.program = crate::writer::program(
+        layout.tfschemas,
+        lock_file.as_deref(),
+        providers.map(|rc| rc.provider.as_str()),
+    );
     Ok((
         PlanFile {
             plan,

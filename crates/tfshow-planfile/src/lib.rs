@@ -14,6 +14,7 @@ mod decode;
 pub mod error;
 pub mod model;
 pub mod sniff;
+mod writer;
 
 /// The `tfplan` protobuf messages, generated from `proto/planfile.proto`.
 pub mod proto {

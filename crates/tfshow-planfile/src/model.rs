@@ -12,6 +12,9 @@ pub use bytes::Bytes;
 pub struct Plan {
     /// The version of Terraform (or OpenTofu) that wrote the plan, e.g. `1.15.5`.
     pub terraform_version: String,
+    /// The program that wrote the plan, told from the container (see [`Plan::release`]);
+    /// Terraform when the `tfplan` entry is decoded alone.
+    pub program: tfshow_release::Program,
     /// The planning mode.
     pub ui_mode: Mode,
     /// Root module variables set when planning, sorted by name.
@@ -52,6 +55,13 @@ pub struct Plan {
     pub backend: Option<Backend>,
     /// The pluggable state store configuration (1.13+), as a protobuf message.
     pub state_store: Option<proto::StateStore>,
+}
+
+impl Plan {
+    /// The program and release that wrote the plan.
+    pub fn release(&self) -> tfshow_release::Release {
+        tfshow_release::Release::parse(self.program, &self.terraform_version)
+    }
 }
 
 /// A root module variable value.

@@ -44,8 +44,11 @@ pub enum Feature {
     RecordsRelevantAttributes,
     /// The plan document carries `relevant_attributes`.
     RelevantAttributes,
-    /// `relevant_attributes` entries are written in the newer order and form.
+    /// `relevant_attributes` entries are sorted by their Go syntax (resource, then attribute)
+    /// rather than kept in the plan's order.
     RelevantAttributesNewForm,
+    /// `relevant_attributes` entries are sorted by resource address only (OpenTofu).
+    RelevantAttributesByResource,
     /// The plan file records check results, and the plan document carries `checks`.
     Checks,
     /// The plan document carries `timestamp`.
@@ -77,49 +80,75 @@ pub enum Feature {
     UiActionFailure,
 }
 
-/// Each feature with the Terraform releases that have it, and, where OpenTofu differs from the
-/// Terraform 1.6 it forked from, the OpenTofu releases that have it (`None`: as Terraform 1.6).
-pub const FEATURES: &[(Feature, Span, Option<Span>)] = &[
-    (Feature::Go122JsonEscaping, ((1, 8, 0), None), None),
-    (Feature::SortsByAddressComponents, ((1, 4, 0), None), None),
+/// Each feature with the Terraform releases that have it (`None`: none), and, where OpenTofu
+/// differs from the Terraform 1.6 it forked from, the OpenTofu releases that have it (`None`:
+/// as Terraform 1.6).
+pub const FEATURES: &[(Feature, Option<Span>, Option<Span>)] = &[
+    (Feature::Go122JsonEscaping, Some(((1, 8, 0), None)), None),
+    (
+        Feature::SortsByAddressComponents,
+        Some(((1, 4, 0), None)),
+        None,
+    ),
     (
         Feature::DriftFromStates,
-        ((0, 15, 4), Some((1, 1, 0))),
+        Some(((0, 15, 4), Some((1, 1, 0)))),
         None,
     ),
-    (Feature::NullUnknownElements, ((1, 3, 0), None), None),
-    (Feature::SensitiveValues, ((1, 0, 1), None), None),
-    (Feature::ModuleQualifiedConfig, ((1, 1, 0), None), None),
+    (Feature::NullUnknownElements, Some(((1, 3, 0), None)), None),
+    (Feature::SensitiveValues, Some(((1, 0, 1), None)), None),
+    (
+        Feature::ModuleQualifiedConfig,
+        Some(((1, 1, 0), None)),
+        None,
+    ),
     (
         Feature::SchemaSensitivityInNestedTypes,
-        ((1, 1, 0), None),
+        Some(((1, 1, 0), None)),
         None,
     ),
-    (Feature::StateOutputType, ((1, 2, 0), None), None),
-    (Feature::StateSchemaSensitivity, ((1, 5, 0), None), None),
-    (Feature::OutputChangeType, ((1, 2, 0), None), None),
-    (Feature::PartlyUnknownOutputs, ((1, 3, 0), None), None),
-    (Feature::RecordsRelevantAttributes, ((1, 1, 0), None), None),
-    (Feature::RelevantAttributes, ((1, 2, 0), None), None),
-    (Feature::RelevantAttributesNewForm, ((1, 11, 0), None), None),
-    (Feature::Checks, ((1, 3, 0), None), None),
-    (Feature::PlanTimestamp, ((1, 5, 0), None), None),
-    (Feature::PlanErrored, ((1, 6, 0), None), None),
-    (Feature::PlanApplyable, ((1, 8, 0), None), None),
-    (Feature::MachineReadableUi, ((0, 15, 3), None), None),
-    (Feature::UiOutputs, ((1, 0, 5), None), None),
+    (Feature::StateOutputType, Some(((1, 2, 0), None)), None),
+    (
+        Feature::StateSchemaSensitivity,
+        Some(((1, 5, 0), None)),
+        None,
+    ),
+    (Feature::OutputChangeType, Some(((1, 2, 0), None)), None),
+    (Feature::PartlyUnknownOutputs, Some(((1, 3, 0), None)), None),
+    (
+        Feature::RecordsRelevantAttributes,
+        Some(((1, 1, 0), None)),
+        None,
+    ),
+    (Feature::RelevantAttributes, Some(((1, 2, 0), None)), None),
+    (
+        Feature::RelevantAttributesNewForm,
+        Some(((1, 11, 0), None)),
+        None,
+    ),
+    (
+        Feature::RelevantAttributesByResource,
+        None,
+        Some(((1, 6, 0), None)),
+    ),
+    (Feature::Checks, Some(((1, 3, 0), None)), None),
+    (Feature::PlanTimestamp, Some(((1, 5, 0), None)), None),
+    (Feature::PlanErrored, Some(((1, 6, 0), None)), None),
+    (Feature::PlanApplyable, Some(((1, 8, 0), None)), None),
+    (Feature::MachineReadableUi, Some(((0, 15, 3), None)), None),
+    (Feature::UiOutputs, Some(((1, 0, 5), None)), None),
     (
         Feature::UiDriftFromStates,
-        ((1, 0, 3), Some((1, 1, 0))),
+        Some(((1, 0, 3), Some((1, 1, 0)))),
         None,
     ),
-    (Feature::UiMovesAndDrift, ((1, 1, 0), None), None),
-    (Feature::UiReasons12, ((1, 2, 0), None), None),
-    (Feature::UiReasonNoMoveTarget, ((1, 3, 0), None), None),
-    (Feature::UiImport, ((1, 5, 0), None), None),
-    (Feature::UiForget, ((1, 7, 0), None), None),
-    (Feature::UiActionInvocations, ((1, 14, 0), None), None),
-    (Feature::UiActionFailure, ((1, 16, 0), None), None),
+    (Feature::UiMovesAndDrift, Some(((1, 1, 0), None)), None),
+    (Feature::UiReasons12, Some(((1, 2, 0), None)), None),
+    (Feature::UiReasonNoMoveTarget, Some(((1, 3, 0), None)), None),
+    (Feature::UiImport, Some(((1, 5, 0), None)), None),
+    (Feature::UiForget, Some(((1, 7, 0), None)), None),
+    (Feature::UiActionInvocations, Some(((1, 14, 0), None)), None),
+    (Feature::UiActionFailure, Some(((1, 16, 0), None)), None),
 ];
 
 impl Feature {
@@ -130,9 +159,10 @@ impl Feature {
         };
         let within =
             |(since, until): &Span, v: (u64, u64, u64)| v >= *since && until.is_none_or(|u| v < u);
-        match (r.program, opentofu) {
-            (Program::OpenTofu, Some(span)) => within(span, r.parts),
-            _ => within(terraform, r.terraform_base()),
+        match (r.program, opentofu, terraform) {
+            (Program::OpenTofu, Some(span), _) => within(span, r.parts),
+            (_, _, Some(span)) => within(span, r.terraform_base()),
+            (_, _, None) => false,
         }
     }
 }
@@ -149,7 +179,7 @@ mod tests {
         }
         assert_eq!(
             seen.len(),
-            28,
+            29,
             "a feature without a row, or a row without a test update"
         );
     }
@@ -173,6 +203,8 @@ mod tests {
         assert!(!tofu.has(Feature::PlanApplyable));
         assert_eq!(tofu.plan_format(), "1.2");
         assert_eq!(tofu.to_string(), "OpenTofu 1.9.1");
+        assert!(tofu.has(Feature::RelevantAttributesByResource));
+        assert!(!Release::terraform("1.15.5").has(Feature::RelevantAttributesByResource));
     }
 
     #[test]

@@ -114,7 +114,7 @@ impl Document {
                     Mode::Destroy => PlanMode::Destroy,
                     Mode::RefreshOnly => PlanMode::RefreshOnly,
                 };
-                let version = Release::terraform(&p.terraform_version);
+                let version = p.release();
                 let applyable = if version.has(Feature::PlanApplyable) {
                     p.applyable
                 } else {

@@ -74,7 +74,7 @@ pub fn plan_messages(
     legacy_drift: &[LegacyDrift],
     timestamp: &mut dyn FnMut() -> String,
 ) -> Result<Vec<Message>, PlanError> {
-    let rel = Release::terraform(&plan.terraform_version);
+    let rel = plan.release();
     let flavor = Flavor::terraform(&plan.terraform_version);
     let mut out = Vec::new();
     let mut emit = |message: String, type_: &str, body: Body| {

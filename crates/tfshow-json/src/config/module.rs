@@ -234,7 +234,11 @@ fn write_resource(
     cx: &Context<'_>,
 ) -> Result<(), Error> {
     let provider = r.provider_ref();
-    let fqn = fqn_for_local(&node.module, &provider.name);
+    let fqn = fqn_for_local(
+        &node.module,
+        &provider.name,
+        cx.version.program.default_registry(),
+    );
     let mode = match r.mode {
         ResourceMode::Managed => Mode::Managed,
         ResourceMode::Data => Mode::Data,

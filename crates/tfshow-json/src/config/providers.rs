@@ -36,36 +36,37 @@ pub(crate) fn opaque_key(provider: &str, module_addr: &str) -> String {
 }
 
 /// The fully qualified name of a provider source address (`corpus/oracle` →
-/// `registry.terraform.io/corpus/oracle`).
-pub(crate) fn fqn_of_source(source: &str) -> String {
+/// `registry.terraform.io/corpus/oracle`), with `host` the program's default registry.
+pub(crate) fn fqn_of_source(source: &str, host: &str) -> String {
     let parts: Vec<&str> = source.split('/').collect();
     let s = match parts.as_slice() {
-        [t] => format!("registry.terraform.io/hashicorp/{t}"),
-        [ns, t] => format!("registry.terraform.io/{ns}/{t}"),
+        [t] => format!("{host}/hashicorp/{t}"),
+        [ns, t] => format!("{host}/{ns}/{t}"),
         _ => source.to_owned(),
     };
     s.to_lowercase()
 }
 
-/// The provider a local name stands for in a module.
-pub(crate) fn fqn_for_local(module: &ModuleConfig, local: &str) -> String {
+/// The provider a local name stands for in a module, with `host` the program's default
+/// registry.
+pub(crate) fn fqn_for_local(module: &ModuleConfig, local: &str, host: &str) -> String {
     if let Some(src) = module
         .required_providers
         .iter()
         .find(|r| r.name == local)
         .and_then(|r| r.source.as_deref())
     {
-        return fqn_of_source(src);
+        return fqn_of_source(src, host);
     }
     if local == "terraform" {
         return "terraform.io/builtin/terraform".into();
     }
-    format!("registry.terraform.io/hashicorp/{local}")
+    format!("{host}/hashicorp/{local}")
 }
 
 /// The providers a module requires, with the version constraints declared for each
 /// (`ProviderRequirementsShallow`), in a stable order.
-fn requirements(module: &ModuleConfig) -> Vec<(String, Vec<String>)> {
+fn requirements(module: &ModuleConfig, host: &str) -> Vec<(String, Vec<String>)> {
     let mut reqs: Vec<(String, Vec<String>)> = Vec::new();
     let mut add = |fqn: String, versions: &[String]| match reqs.iter_mut().find(|(f, _)| *f == fqn)
     {
@@ -76,19 +77,19 @@ fn requirements(module: &ModuleConfig) -> Vec<(String, Vec<String>)> {
         let fqn = rp
             .source
             .as_deref()
-            .map(fqn_of_source)
-            .unwrap_or_else(|| fqn_for_local(module, &rp.name));
+            .map(|src| fqn_of_source(src, host))
+            .unwrap_or_else(|| fqn_for_local(module, &rp.name, host));
         add(fqn, &rp.versions);
     }
     for pc in &module.provider_configs {
-        add(fqn_for_local(module, &pc.name), pc.version.as_slice());
+        add(fqn_for_local(module, &pc.name, host), pc.version.as_slice());
     }
     for r in module
         .managed_resources
         .iter()
         .chain(&module.data_resources)
     {
-        add(fqn_for_local(module, &r.provider_ref().name), &[]);
+        add(fqn_for_local(module, &r.provider_ref().name, host), &[]);
     }
     reqs
 }
@@ -117,10 +118,11 @@ fn find_source_key(start: &str, full_name: &str, m: &BTreeMap<String, ProviderEn
 /// Builds every entry, including those with a `parent_key`.
 pub(crate) fn collect(root: &ConfigNode, version: &Release) -> BTreeMap<String, ProviderEntry> {
     let mut m = BTreeMap::new();
+    let host = version.program.default_registry();
     if version.has(crate::Feature::ModuleQualifiedConfig) {
-        collect_node(root, None, &mut m);
+        collect_node(root, None, &mut m, host);
     } else {
-        collect_legacy(root, &mut m);
+        collect_legacy(root, &mut m, host);
     }
     m
 }
@@ -129,10 +131,11 @@ fn collect_node(
     c: &ConfigNode,
     parent: Option<&ConfigNode>,
     m: &mut BTreeMap<String, ProviderEntry>,
+    host: &str,
 ) {
     let path = c.path_string();
     let module = &c.module;
-    let reqs = requirements(module);
+    let reqs = requirements(module, host);
     let constraint = |fqn: &str| {
         reqs.iter()
             .find(|(f, _)| f == fqn)
@@ -140,7 +143,7 @@ fn collect_node(
             .unwrap_or_default()
     };
     for (i, pc) in module.provider_configs.iter().enumerate() {
-        let fqn = fqn_for_local(module, &pc.name);
+        let fqn = fqn_for_local(module, &pc.name, host);
         m.insert(
             opaque_key(&pc.key(), &path),
             ProviderEntry {
@@ -158,8 +161,8 @@ fn collect_node(
         let fqn = rp
             .source
             .as_deref()
-            .map(fqn_of_source)
-            .unwrap_or_else(|| fqn_for_local(module, &rp.name));
+            .map(|src| fqn_of_source(src, host))
+            .unwrap_or_else(|| fqn_for_local(module, &rp.name, host));
         for alias in &rp.aliases {
             let key = opaque_key(&alias.compact(), &path);
             m.entry(key).or_insert_with(|| ProviderEntry {
@@ -218,7 +221,7 @@ fn collect_node(
         let child_path = child.path_string();
         for (in_child, in_parent) in &call.providers {
             let name = in_child.compact();
-            let fqn = fqn_for_local(&child.module, &in_child.name);
+            let fqn = fqn_for_local(&child.module, &in_child.name, host);
             let parent_key = find_source_key(&opaque_key(&in_parent.compact(), &path), &fqn, m);
             m.insert(
                 opaque_key(&name, &child_path),
@@ -231,16 +234,16 @@ fn collect_node(
                 },
             );
         }
-        collect_node(child, Some(c), m);
+        collect_node(child, Some(c), m, host);
     }
 }
 
 /// Terraform 1.0: provider blocks and `required_providers` entries only (`full_name` is not
 /// printed by that version).
-fn collect_legacy(c: &ConfigNode, m: &mut BTreeMap<String, ProviderEntry>) {
+fn collect_legacy(c: &ConfigNode, m: &mut BTreeMap<String, ProviderEntry>, host: &str) {
     let path = c.path_string();
     let module = &c.module;
-    let reqs = requirements(module);
+    let reqs = requirements(module, host);
     let constraint = |fqn: &str| {
         reqs.iter()
             .find(|(f, _)| f == fqn)
@@ -252,9 +255,9 @@ fn collect_legacy(c: &ConfigNode, m: &mut BTreeMap<String, ProviderEntry>) {
             opaque_key(&pc.key(), &path),
             ProviderEntry {
                 name: pc.name.clone(),
-                full_name: fqn_for_local(module, &pc.name),
+                full_name: fqn_for_local(module, &pc.name, host),
                 alias: pc.alias.clone(),
-                version_constraint: constraint(&fqn_for_local(module, &pc.name)),
+                version_constraint: constraint(&fqn_for_local(module, &pc.name, host)),
                 module_address: path.clone(),
                 block: Some((c.path.clone(), i)),
                 ..ProviderEntry::default()
@@ -269,8 +272,8 @@ fn collect_legacy(c: &ConfigNode, m: &mut BTreeMap<String, ProviderEntry>) {
         let fqn = rp
             .source
             .as_deref()
-            .map(fqn_of_source)
-            .unwrap_or_else(|| fqn_for_local(module, &rp.name));
+            .map(|src| fqn_of_source(src, host))
+            .unwrap_or_else(|| fqn_for_local(module, &rp.name, host));
         m.insert(
             key,
             ProviderEntry {
@@ -282,7 +285,7 @@ fn collect_legacy(c: &ConfigNode, m: &mut BTreeMap<String, ProviderEntry>) {
         );
     }
     for child in c.children.values() {
-        collect_legacy(child, m);
+        collect_legacy(child, m, host);
     }
 }
 

@@ -58,7 +58,7 @@ pub fn write_document(
     schemas: Option<&Schemas>,
 ) -> Result<(), Error> {
     let plan = input.plan;
-    let version = Release::terraform(&plan.terraform_version);
+    let version = plan.release();
     let versions = decode::state_schema_versions(&[input.prior_state, input.prev_run_state]);
     let changes = match input.lazy_changes {
         Some(lazy) => locate_all(lazy, schemas, &versions)?,
@@ -176,11 +176,7 @@ fn write_tail(
                 })
             })
             .collect::<Result<Vec<_>, Error>>()?;
-        relevant::write(
-            w,
-            &attrs,
-            version.has(crate::Feature::RelevantAttributesNewForm),
-        )?;
+        relevant::write(w, &attrs, relevant::Order::of(&version))?;
     }
     if version.has(crate::Feature::Checks) && !plan.check_results.is_empty() {
         w.key("checks");

@@ -18,20 +18,48 @@ pub(crate) struct RelevantAttr {
     pub path: Path,
 }
 
-/// Writes the array, or nothing when there are no entries. Terraform 1.2 to 1.10 keep the
-/// plan-file order; 1.11 added the sort.
-pub(crate) fn write(w: &mut Writer<'_>, attrs: &[RelevantAttr], sorted: bool) -> Result<(), Error> {
+/// The order a release writes `relevant_attributes` in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Order {
+    /// The plan file's order (Terraform 1.2 to 1.10).
+    Plan,
+    /// Terraform 1.11+: the permutation its sort leaves (see the module's documentation).
+    GoSyntax,
+    /// OpenTofu: sorted by resource address (`sort.Slice`, whose pattern-defeating quicksort
+    /// sorts up to 12 elements by insertion, which keeps ties in plan order).
+    Resource,
+}
+
+impl Order {
+    /// The order `release` writes.
+    pub(crate) fn of(release: &crate::Release) -> Order {
+        if release.has(crate::Feature::RelevantAttributesByResource) {
+            Order::Resource
+        } else if release.has(crate::Feature::RelevantAttributesNewForm) {
+            Order::GoSyntax
+        } else {
+            Order::Plan
+        }
+    }
+}
+
+/// Writes the array, or nothing when there are no entries.
+pub(crate) fn write(w: &mut Writer<'_>, attrs: &[RelevantAttr], order: Order) -> Result<(), Error> {
     if attrs.is_empty() {
         return Ok(());
     }
-    let mut order: Vec<usize> = (0..attrs.len()).collect();
-    if sorted {
-        let keys: Vec<String> = attrs.iter().map(go_syntax_key).collect();
-        crate::gosort::slice_stable(&mut order, |i, j| keys[i] < keys[j]);
+    let mut positions: Vec<usize> = (0..attrs.len()).collect();
+    match order {
+        Order::Plan => {}
+        Order::GoSyntax => {
+            let keys: Vec<String> = attrs.iter().map(go_syntax_key).collect();
+            crate::gosort::slice_stable(&mut positions, |i, j| keys[i] < keys[j]);
+        }
+        Order::Resource => positions.sort_by(|&i, &j| attrs[i].resource.cmp(&attrs[j].resource)),
     }
     w.key("relevant_attributes");
     w.begin_array();
-    for i in order {
+    for i in positions {
         let a = &attrs[i];
         w.begin_object();
         w.key("resource");

@@ -260,7 +260,7 @@ mod tests {
                     continue;
                 };
                 let schemas = Schemas::from_json(&schemas).unwrap();
-                let version = Release::terraform(&file.plan.terraform_version);
+                let version = file.plan.release();
                 let changes = &file.plan.resource_changes;
                 let versions = StateSchemaVersions::new();
                 let resolver = Resolver::of(changes, Some(&schemas), &versions);

@@ -192,6 +192,7 @@ fn plan(at: &Loc<'_>, raw: proto::Plan) -> Result<Plan, Error> {
         backend,
         state_store,
         terraform_version: version,
+        program: tfshow_release::Program::Terraform,
     })
 }
 

@@ -19,9 +19,7 @@ pub(crate) fn run(args: &UiArgs) -> Result<(), CliError> {
         message: e.to_string(),
     })?;
 
-    if !tfshow_ui::Release::terraform(&plan.terraform_version)
-        .has(tfshow_ui::Feature::MachineReadableUi)
-    {
+    if !plan.release().has(tfshow_ui::Feature::MachineReadableUi) {
         eprintln!(
             "tfshow: warning: Terraform {} has no machine-readable UI (it came with 0.15.3); printing the messages in the earliest format (ui 0.1.0)",
             plan.terraform_version
