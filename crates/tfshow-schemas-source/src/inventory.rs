@@ -4,8 +4,8 @@
 //! A plan that carries its lock file (Terraform 1.1+) uses only providers the lock file
 //! lists (Terraform refuses to plan with one it does not list), so the lock file is the whole
 //! answer and the `tfplan` entry is not read. An older plan's `tfplan` entry is skimmed for
-//! the provider of each resource change (the protobuf's fields are skipped, not decoded), and
-//! its states for the provider of each resource. A state file lists its resources' providers.
+//! the provider of each resource change (the protobuf's fields are skipped, not decoded). A
+//! state file lists its resources' providers.
 
 use std::collections::BTreeSet;
 use std::io::{Cursor, Read};
@@ -42,22 +42,32 @@ pub fn inventory(bytes: &[u8], limits: &Limits) -> Inventory {
     }
 }
 
+/// The `tfplan` entry is skimmed only up to this size (a 50,000-resource plan's is about
+/// 40 MB); past it, or past the entry limit, the plan's providers are not worked out here.
+const MAX_SKIM: u64 = 256 << 20;
+
 fn plan(bytes: &[u8], limits: &Limits) -> Option<Inventory> {
     let mut zip = zip::ZipArchive::new(Cursor::new(bytes)).ok()?;
     if zip.len() > limits.max_entries {
         return None;
     }
-    let mut read = |name: &str| -> Option<Vec<u8>> {
+    // Entries are read only as far as `max` (and the entry limit): a bigger one, declared or
+    // found, is left for showing the plan to refuse.
+    let mut read = |name: &str, max: u64| -> Option<Vec<u8>> {
+        let max = max.min(limits.max_entry_size);
         let entry = zip.by_name(name).ok()?;
+        if entry.size() > max || entry.size() > entry.compressed_size().saturating_mul(1032) {
+            return None;
+        }
         let mut buf = Vec::new();
         entry
-            .take(limits.max_entry_size.saturating_add(1))
+            .take(max.saturating_add(1))
             .read_to_end(&mut buf)
             .ok()?;
-        (buf.len() as u64 <= limits.max_entry_size).then_some(buf)
+        (buf.len() as u64 <= max).then_some(buf)
     };
     let mut out = Inventory {
-        lock_file: read(".terraform.lock.hcl"),
+        lock_file: read(".terraform.lock.hcl", crate::lockfile::MAX_LOCK_FILE as u64),
         ..Inventory::default()
     };
     if let Some(lock) = out
@@ -68,13 +78,10 @@ fn plan(bytes: &[u8], limits: &Limits) -> Option<Inventory> {
         out.providers = lock.providers.keys().map(ToString::to_string).collect();
         return Some(out);
     }
-    if let Some(tfplan) = read("tfplan") {
+    // Every resource instance of the prior state has a change in the plan (a no-op one when
+    // nothing changes), so the changes name every provider with resources.
+    if let Some(tfplan) = read("tfplan", MAX_SKIM) {
         skim_tfplan(&tfplan, &mut out.providers);
-    }
-    for state in ["tfstate", "tfstate-prev"] {
-        if let Some(s) = read(state) {
-            state_providers(&s, limits, &mut out.providers);
-        }
     }
     Some(out)
 }

@@ -83,6 +83,8 @@ pub struct Resolution {
     /// What went wrong on the way and must be said: plugins not run for want of a
     /// matching hash, cache entries ignored, plugins that failed.
     pub warnings: Vec<String>,
+    /// The places packages were looked for in (empty when none was looked for).
+    pub places: Vec<Place>,
 }
 
 impl Resolution {
@@ -204,6 +206,7 @@ pub fn resolve(input: &[u8], file: Option<(&Path, &Schemas)>, opts: &Options) ->
     if file.is_some() || !schemas.providers.is_empty() {
         out.schemas = Some(schemas);
     }
+    out.places = searched.unwrap_or_default();
     out
 }
 
@@ -236,14 +239,16 @@ fn one_provider(
                     )
                 }
                 [v] => (Some((*v).to_owned()), all.clone()),
-                many => return (
-                    None,
-                    None,
-                    format!(
+                many => {
+                    return (
+                        None,
+                        None,
+                        format!(
                         "no lock file lists it, and packages of several versions were found ({})",
                         many.join(", ")
                     ),
-                ),
+                    )
+                }
             }
         }
     };
@@ -279,7 +284,7 @@ fn one_provider(
         return (
             Some(version),
             None,
-            "not in the cache, and --no-plugins".into(),
+            "it is not in the schema cache, and --no-plugins".into(),
         );
     }
     let Some((locked, lock_name)) = locked else {
@@ -296,11 +301,8 @@ fn one_provider(
         );
     };
     if packages.is_empty() {
-        let looked: Vec<String> = places.iter().map(|p| p.dir.display().to_string()).collect();
         let why = format!(
-            "not in the cache, and no package of version {version} for {} found in {}",
-            crate::addr::platform(),
-            looked.join(", ")
+            "it is not in the schema cache, and no package of version {version} was found (--verbose lists where tfshow looked)"
         );
         return (Some(version), None, why);
     }

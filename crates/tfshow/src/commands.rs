@@ -172,7 +172,7 @@ fn show(args: &ShowArgs) -> Result<(), CliError> {
     // Opened first, as a shell opens a redirection: what a failure leaves behind is in `output`.
     let mut out = output::Output::open()?;
     let bytes = read_input(&args.file)?;
-    let schemas = schemas::for_input(&args.file, &bytes, &args.source)?;
+    let (schemas, report) = schemas::for_input(&bytes, &args.source)?;
     if let Err(source) = show_json(&bytes, schemas.as_ref(), limits(), out.writer()) {
         if let Some(note) = out.abandon() {
             eprintln!("tfshow: note: {note}");
@@ -182,6 +182,7 @@ fn show(args: &ShowArgs) -> Result<(), CliError> {
             source,
         });
     }
+    report.print(&args.file, None);
     out.commit()
 }
 

@@ -17,10 +17,22 @@ pub(crate) fn run(args: &DiffArgs) -> Result<(), CliError> {
     }
     let old_bytes = read_input(&args.old)?;
     let new_bytes = read_input(&args.new)?;
-    let old_schemas = super::schemas::for_input(&args.old, &old_bytes, &args.source)?;
-    let new_schemas = super::schemas::for_input(&args.new, &new_bytes, &args.source)?;
-    let old = load(&args.old, &old_bytes, old_schemas.as_ref(), false)?;
-    let new = load(&args.new, &new_bytes, new_schemas.as_ref(), false)?;
+    let (old_schemas, old_report) = super::schemas::for_input(&old_bytes, &args.source)?;
+    let (new_schemas, new_report) = super::schemas::for_input(&new_bytes, &args.source)?;
+    let old = load(
+        &args.old,
+        &old_bytes,
+        old_schemas.as_ref(),
+        &old_report,
+        false,
+    )?;
+    let new = load(
+        &args.new,
+        &new_bytes,
+        new_schemas.as_ref(),
+        &new_report,
+        false,
+    )?;
     let d =
         plan_diff::diff(&old, &new, old_schemas.as_ref(), new_schemas.as_ref()).map_err(|e| {
             CliError::Render {

@@ -2,6 +2,7 @@
 //! lock file vouches for (`tfshow_schemas_source`); and `tfshow schemas`, the cache's
 //! subcommand.
 
+use std::collections::BTreeSet;
 use std::io::Read;
 use std::path::Path;
 
@@ -22,56 +23,114 @@ fn env() -> Env {
     Env::from_process(std::env::current_dir().unwrap_or_else(|_| ".".into()))
 }
 
-/// The schemas for the plan or state `bytes` read from `path`: each provider's from the
-/// first source that has it. Says on standard error which providers have none (and with
-/// `--verbose` where each one's came from).
+/// What [`for_input`] found out, to be said once the input has been read: a failed read
+/// ends with its one error line alone.
+pub(crate) struct Report {
+    resolution: tfshow_schemas_source::Resolution,
+    verbose: bool,
+}
+
+/// The schemas for the plan or state `bytes`: each provider's from the first source that
+/// has it (`--schemas`, the cache, a plugin the lock file vouches for).
 pub(crate) fn for_input(
-    path: &Path,
     bytes: &[u8],
     args: &SchemaArgs,
-) -> Result<Option<Schemas>, CliError> {
+) -> Result<(Option<Schemas>, Report), CliError> {
     let file = super::read_schemas(args.schemas.as_deref())?;
     let mut opts = Options::new(env());
     opts.no_plugins = args.no_plugins;
     opts.limits = limits().clone();
     let file_arg = args.schemas.as_deref().zip(file.as_ref());
-    let r = tfshow_schemas_source::resolve(bytes, file_arg, &opts);
-    for w in &r.warnings {
-        warn(w);
-    }
-    for f in &r.found {
-        let who = match &f.version {
-            Some(v) => format!("{} {v}", f.address),
-            None => f.address.clone(),
-        };
-        let line = match &f.source {
-            Source::None(why) => {
-                warn(&format!(
-                    "{}: no schema for provider {who}: {why}; its resources are decoded without it (see KNOWN-DIVERGENCES.md)",
-                    display(path)
-                ));
-                continue;
-            }
-            _ if !args.verbose => continue,
-            Source::File(p) => format!("schema of {who}: from --schemas {}", p.display()),
-            Source::Cache(p) => format!("schema of {who}: from the cache ({})", p.display()),
-            Source::Plugin {
-                executable,
-                hash,
-                cached,
-            } => format!(
-                "schema of {who}: from its plugin {} (package hash {hash} listed in the lock file){}",
-                executable.display(),
-                match cached {
-                    Some(c) => format!("; cached in {}", c.display()),
-                    None => String::new(),
-                }
-            ),
-        };
-        eprintln!("tfshow: {}", tfshow_escape::terminal::text(&line));
-    }
-    Ok(r.schemas)
+    let mut resolution = tfshow_schemas_source::resolve(bytes, file_arg, &opts);
+    let schemas = resolution.schemas.take();
+    Ok((
+        schemas,
+        Report {
+            resolution,
+            verbose: args.verbose,
+        },
+    ))
 }
+
+impl Report {
+    /// Says on standard error what went wrong on the way (plugins not run, cache entries
+    /// ignored), which providers have no schema and why, and with `--verbose` where each
+    /// one's came from. `masked` (for the human views) are the providers whose values the
+    /// view masks for want of a schema: their line says so.
+    pub(crate) fn print(&self, path: &Path, masked: Option<&BTreeSet<String>>) {
+        let r = &self.resolution;
+        for w in &r.warnings {
+            warn(w);
+        }
+        let mut said = BTreeSet::new();
+        for f in &r.found {
+            let who = match &f.version {
+                Some(v) => format!("{} {v}", f.address),
+                None => f.address.clone(),
+            };
+            let line = match &f.source {
+                Source::None(why) => {
+                    if masked.is_some_and(|m| m.contains(&f.address)) {
+                        said.insert(f.address.clone());
+                        warn(&format!(
+                            "{}: no schema for provider {who} ({why}): {MASKED}",
+                            display(path)
+                        ));
+                    } else {
+                        warn(&format!(
+                            "{}: no schema for provider {who}: {why}; its resources are decoded without it (see KNOWN-DIVERGENCES.md)",
+                            display(path)
+                        ));
+                    }
+                    continue;
+                }
+                _ if !self.verbose => continue,
+                Source::File(p) => format!("schema of {who}: from --schemas {}", p.display()),
+                Source::Cache(p) => format!("schema of {who}: from the cache ({})", p.display()),
+                Source::Plugin {
+                    executable,
+                    hash,
+                    cached,
+                } => format!(
+                    "schema of {who}: from its plugin {} (package hash {hash} listed in the lock file){}",
+                    executable.display(),
+                    match cached {
+                        Some(c) => format!("; cached in {}", c.display()),
+                        None => String::new(),
+                    }
+                ),
+            };
+            eprintln!("tfshow: {}", tfshow_escape::terminal::text(&line));
+        }
+        let rest: Vec<&str> = masked
+            .into_iter()
+            .flatten()
+            .filter(|p| !said.contains(*p))
+            .map(String::as_str)
+            .collect();
+        if !rest.is_empty() {
+            warn(&format!(
+                "{}: no schema for provider {}: {MASKED}",
+                display(path),
+                rest.join(", ")
+            ));
+        }
+        if self.verbose && r.missing().next().is_some() && !r.places.is_empty() {
+            let places: Vec<String> = r
+                .places
+                .iter()
+                .map(|p| format!("{} ({})", p.dir.display(), p.what))
+                .collect();
+            eprintln!(
+                "tfshow: provider packages were looked for in: {}",
+                tfshow_escape::terminal::text(&places.join(", "))
+            );
+        }
+    }
+}
+
+/// What a human view does without a provider's schema.
+const MASKED: &str = "the values of its resources are masked, since which of them the provider marks sensitive cannot be known; give --schemas FILE (terraform providers schema -json), or run where `terraform init` left its plugin";
 
 fn cache() -> Result<Cache, CliError> {
     env()

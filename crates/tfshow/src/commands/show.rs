@@ -12,9 +12,9 @@ use crate::args::ShowArgs;
 /// Runs `tfshow show` for the human view or the redacted JSON.
 pub(crate) fn run(args: &ShowArgs) -> Result<(), CliError> {
     let bytes = read_input(&args.file)?;
-    let schemas = super::schemas::for_input(&args.file, &bytes, &args.source)?;
+    let (schemas, report) = super::schemas::for_input(&bytes, &args.source)?;
     // The redacted JSON is the whole document; the human view reads only some sections.
-    let doc = load(&args.file, &bytes, schemas.as_ref(), args.json)?;
+    let doc = load(&args.file, &bytes, schemas.as_ref(), &report, args.json)?;
     let out = if args.json {
         redact::to_json(doc, schemas.as_ref()).map_err(|e| CliError::Render {
             path: display(&args.file),
@@ -43,6 +43,7 @@ pub(crate) fn load(
     path: &Path,
     bytes: &[u8],
     schemas: Option<&Schemas>,
+    report: &super::schemas::Report,
     whole: bool,
 ) -> Result<Document, CliError> {
     let load = if whole {
@@ -60,21 +61,10 @@ pub(crate) fn load(
             message: other.to_string(),
         },
     })?;
-    let unknown = if whole {
-        Default::default()
+    if whole {
+        report.print(path, None);
     } else {
-        doc.providers_without_schema(schemas)
-    };
-    if !unknown.is_empty() {
-        let names: Vec<_> = unknown
-            .iter()
-            .map(|p| tfshow_escape::terminal::line(p))
-            .collect();
-        eprintln!(
-            "tfshow: warning: {}: no schema for provider {}: the values of its resources are masked, since which of them the provider marks sensitive cannot be known; give --schemas FILE (terraform providers schema -json), or run where `terraform init` left its plugin",
-            display(path),
-            names.join(", ")
-        );
+        report.print(path, Some(&doc.providers_without_schema(schemas)));
     }
     Ok(doc)
 }

@@ -10,8 +10,8 @@ use crate::args::{SummaryArgs, SummaryFormat};
 /// Runs `tfshow summary`.
 pub(crate) fn run(args: &SummaryArgs) -> Result<(), CliError> {
     let bytes = read_input(&args.file)?;
-    let schemas = super::schemas::for_input(&args.file, &bytes, &args.source)?;
-    let doc = load(&args.file, &bytes, schemas.as_ref(), false)?;
+    let (schemas, report) = super::schemas::for_input(&bytes, &args.source)?;
+    let doc = load(&args.file, &bytes, schemas.as_ref(), &report, false)?;
     if doc.kind != Kind::Plan {
         return Err(CliError::Render {
             path: display(&args.file),
