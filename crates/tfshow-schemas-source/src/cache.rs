@@ -196,16 +196,16 @@ impl Cache {
         addr.dir_in(&self.root).join(version)
     }
 
-    /// The entry for `addr` at `version` to use: one made by a plugin whose hashes include
-    /// one of `hashes`, else an imported one. Entries that do not check out are skipped and
-    /// reported in `problems`.
+    /// The entry for `addr` at `version` to use, with its schema: one made by a plugin whose
+    /// hashes include one of `hashes`, else an imported one. Entries that do not check out
+    /// are skipped and reported in `problems`.
     pub fn lookup(
         &self,
         addr: &ProviderAddr,
         version: &str,
         hashes: &[String],
         problems: &mut Vec<String>,
-    ) -> Option<Entry> {
+    ) -> Option<(Entry, tfshow_schema::ProviderSchema)> {
         if !safe_version(version) {
             return None;
         }
@@ -245,7 +245,7 @@ impl Cache {
                     ));
                 }
                 Ok(e) => match e.schema() {
-                    Ok(_) => return Some(e),
+                    Ok(schema) => return Some((e, schema)),
                     Err(err) => problems.push(format!("{}: {err}", path.display())),
                 },
                 Err(err) => problems.push(format!("{}: {err}", path.display())),
@@ -442,4 +442,166 @@ pub fn read_entry(path: &Path) -> Result<Entry, String> {
         model,
         json,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn null_schema() -> (Vec<u8>, tfshow_schema::ProviderSchema) {
+        let doc = std::fs::read(
+            Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../../testdata/oracle/scenarios/null_provider/tf-1.15.5/schemas.json"),
+        )
+        .unwrap();
+        let s = tfshow_schema::Schemas::from_json(&doc).unwrap();
+        let model = s.providers["registry.terraform.io/hashicorp/null"].clone();
+        let v: serde_json::Value = serde_json::from_slice(&doc).unwrap();
+        let json =
+            serde_json::to_vec(&v["provider_schemas"]["registry.terraform.io/hashicorp/null"])
+                .unwrap();
+        (json, model)
+    }
+
+    fn header(origin: Origin, hashes: &[&str]) -> Header {
+        Header {
+            address: "registry.terraform.io/hashicorp/null".into(),
+            version: "2.1.2".into(),
+            hashes: hashes.iter().map(|h| h.to_string()).collect(),
+            origin,
+            protocol_version: 5,
+            from: String::new(),
+        }
+    }
+
+    #[test]
+    fn keys_versions_and_damage() {
+        let dir = tempfile::tempdir().unwrap();
+        let cache = Cache::new(dir.path().join("tfshow"));
+        let (json, model) = null_schema();
+        let addr = ProviderAddr::parse("hashicorp/null").unwrap();
+        let h1 = "h1:CFnENdqQu4g3LJNevA32aDxcUz2qGkRGQpFfkI8TCdE=";
+        let path = cache
+            .store(&header(Origin::Plugin, &[h1]), &json, &model)
+            .unwrap();
+        assert!(path.ends_with("2.1.2/h1-CFnENdqQu4g3LJNevA32aDxcUz2qGkRGQpFfkI8TCdE.tfsc"));
+        let mut problems = Vec::new();
+        // Used only when the lock file lists its hash, for its version.
+        assert!(cache
+            .lookup(&addr, "2.1.2", &[h1.into()], &mut problems)
+            .is_some());
+        assert!(cache
+            .lookup(&addr, "2.1.2", &["h1:other".into()], &mut problems)
+            .is_none());
+        assert!(cache
+            .lookup(&addr, "2.1.3", &[h1.into()], &mut problems)
+            .is_none());
+        assert!(problems.is_empty(), "{problems:?}");
+        let (e, _) = cache
+            .lookup(&addr, "2.1.2", &[h1.into()], &mut problems)
+            .unwrap();
+        assert_eq!(e.provider_json().unwrap(), json);
+        // An imported entry serves its version whatever the hash.
+        cache
+            .store(&header(Origin::Import, &[]), &json, &model)
+            .unwrap();
+        let (e, _) = cache.lookup(&addr, "2.1.2", &[], &mut problems).unwrap();
+        assert_eq!(e.header.origin, Origin::Import);
+        // An entry moved to another version's directory is refused.
+        let other = path.parent().unwrap().with_file_name("9.9.9");
+        std::fs::create_dir_all(&other).unwrap();
+        std::fs::copy(&path, other.join(path.file_name().unwrap())).unwrap();
+        assert!(cache
+            .lookup(&addr, "9.9.9", &[h1.into()], &mut problems)
+            .is_none());
+        assert!(problems
+            .pop()
+            .unwrap()
+            .contains("not registry.terraform.io/hashicorp/null 9.9.9"));
+        // Every truncation and every flipped byte is refused (or, for the header's hashes,
+        // not wanted), never used.
+        let good = std::fs::read(&path).unwrap();
+        std::fs::remove_file(
+            dir.path()
+                .join("tfshow/schemas/v1/registry.terraform.io/hashicorp/null/2.1.2/imported.tfsc"),
+        )
+        .unwrap();
+        for cut in (0..good.len()).step_by(97) {
+            std::fs::write(&path, &good[..cut]).unwrap();
+            assert!(
+                cache
+                    .lookup(&addr, "2.1.2", &[h1.into()], &mut problems)
+                    .is_none(),
+                "cut {cut}"
+            );
+        }
+        for i in (0..good.len()).step_by(31) {
+            let mut bad = good.clone();
+            bad[i] ^= 0x40;
+            std::fs::write(&path, &bad).unwrap();
+            assert!(
+                cache
+                    .lookup(&addr, "2.1.2", &[h1.into()], &mut problems)
+                    .is_none(),
+                "byte {i}"
+            );
+        }
+        assert!(!problems.is_empty());
+        assert_eq!(cache.clear().unwrap(), 2);
+        assert!(cache.files().is_empty());
+    }
+
+    /// Writers and readers at once: a reader sees a whole entry or none, never a damaged one.
+    #[test]
+    fn concurrent_writes_never_show_a_partial_entry() {
+        let dir = tempfile::tempdir().unwrap();
+        let cache = Cache::new(dir.path().join("tfshow"));
+        let (json, model) = null_schema();
+        let addr = ProviderAddr::parse("hashicorp/null").unwrap();
+        let h1 = "h1:CFnENdqQu4g3LJNevA32aDxcUz2qGkRGQpFfkI8TCdE=";
+        std::thread::scope(|s| {
+            for _ in 0..3 {
+                s.spawn(|| {
+                    for _ in 0..30 {
+                        cache
+                            .store(&header(Origin::Plugin, &[h1]), &json, &model)
+                            .unwrap();
+                    }
+                });
+            }
+            for _ in 0..2 {
+                s.spawn(|| {
+                    for _ in 0..200 {
+                        let mut problems = Vec::new();
+                        let _ = cache.lookup(&addr, "2.1.2", &[h1.into()], &mut problems);
+                        assert!(problems.is_empty(), "{problems:?}");
+                    }
+                });
+            }
+        });
+        // No temporary file left.
+        let dir = dir
+            .path()
+            .join("tfshow/schemas/v1/registry.terraform.io/hashicorp/null/2.1.2");
+        let names: Vec<_> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(names.len(), 1, "{names:?}");
+    }
+
+    #[test]
+    fn a_cache_others_can_write_is_refused() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let base = dir.path().join("tfshow");
+        std::fs::create_dir(&base).unwrap();
+        let cache = Cache::new(base.clone());
+        assert!(cache.check_owner().is_ok());
+        std::fs::set_permissions(&base, std::fs::Permissions::from_mode(0o777)).unwrap();
+        assert!(cache
+            .check_owner()
+            .unwrap_err()
+            .contains("writable by others"));
+    }
 }

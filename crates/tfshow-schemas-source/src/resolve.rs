@@ -270,14 +270,12 @@ fn one_provider(
                 .into_iter()
                 .map(|p| format!("schema cache entry {p}; ignored")),
         );
-        if let Some(e) = entry {
-            if let Ok(schema) = e.schema() {
-                return (
-                    Some(version),
-                    Some((schema, Source::Cache(e.path))),
-                    String::new(),
-                );
-            }
+        if let Some((e, schema)) = entry {
+            return (
+                Some(version),
+                Some((schema, Source::Cache(e.path))),
+                String::new(),
+            );
         }
     }
     if opts.no_plugins {
