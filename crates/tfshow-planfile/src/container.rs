@@ -265,6 +265,7 @@ fn read_zip<R: Send, C: Send>(
     let providers = plan.resource_changes.iter().chain(&plan.resource_drift);
     plan.program = crate::writer::program(
         layout.tfschemas,
+        prior_state.as_deref(),
         lock_file.as_deref(),
         providers.map(|rc| rc.provider.as_str()),
     );

@@ -6,6 +6,8 @@ use tfshow_release::Program;
 
 /// What the container says about its writer, strongest signal first:
 /// - a `tfschemas` entry: only OpenTofu (1.13+) writes one;
+/// - the embedded state (`tfstate`): Terraform writes it indented, OpenTofu from 1.7 on
+///   compact (`{"version":4,…`);
 /// - the lock file's provider addresses: `registry.opentofu.org/…` is OpenTofu's default
 ///   registry, `registry.terraform.io/…` Terraform's;
 /// - the provider addresses of the changes (`providers`), likewise.
@@ -14,10 +16,11 @@ use tfshow_release::Program;
 /// plans alike.
 pub(crate) fn program<'a>(
     has_tfschemas: bool,
+    state: Option<&[u8]>,
     lock_file: Option<&[u8]>,
     mut providers: impl Iterator<Item = &'a str>,
 ) -> Program {
-    if has_tfschemas {
+    if has_tfschemas || state.is_some_and(|s| s.starts_with(b"{\"")) {
         return Program::OpenTofu;
     }
     if let Some(p) = lock_file.and_then(|l| by_registry(&String::from_utf8_lossy(l))) {
@@ -54,14 +57,18 @@ mod tests {
   version = "2.1.2"
 }"#;
         let none = || std::iter::empty();
-        assert_eq!(program(false, Some(lock), none()), Program::OpenTofu);
+        assert_eq!(program(false, None, Some(lock), none()), Program::OpenTofu);
         let lock = br#"provider "registry.terraform.io/hashicorp/null" {}"#;
-        assert_eq!(program(false, Some(lock), none()), Program::Terraform);
-        assert_eq!(program(true, Some(lock), none()), Program::OpenTofu);
-        assert_eq!(program(false, None, none()), Program::Terraform);
+        assert_eq!(program(false, None, Some(lock), none()), Program::Terraform);
+        assert_eq!(program(true, None, Some(lock), none()), Program::OpenTofu);
+        assert_eq!(program(false, None, None, none()), Program::Terraform);
+        let compact = br#"{"version":4,"terraform_version":"1.9.4"}"#;
+        let indented = b"{\n  \"version\": 4\n}";
+        assert_eq!(program(false, Some(compact), None, none()), Program::OpenTofu);
+        assert_eq!(program(false, Some(indented), None, none()), Program::Terraform);
         let change = r#"provider["registry.opentofu.org/hashicorp/null"]"#;
         assert_eq!(
-            program(false, None, [change].into_iter()),
+            program(false, None, None, [change].into_iter()),
             Program::OpenTofu
         );
     }

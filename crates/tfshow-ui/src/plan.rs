@@ -493,6 +493,7 @@ mod tests {
     fn plan(version: &str, changes: Vec<PlanChange>) -> Plan {
         Plan {
             terraform_version: version.into(),
+            program: tfshow_release::Program::Terraform,
             ui_mode: Mode::Normal,
             variables: Vec::new(),
             resource_changes: changes,
