@@ -34,7 +34,7 @@ use crate::message::{Body, Envelope, Level, Message};
 use crate::other::Version;
 use crate::out::Flavor;
 use crate::raw::{Extra, Map, RawJson};
-use crate::{Feature, Release};
+use crate::{Feature, Program, Release};
 
 /// A drifted instance as Terraform 1.0.3–1.0.x found it by comparing the plan's previous-run
 /// state with its refreshed prior state.
@@ -75,13 +75,23 @@ pub fn plan_messages(
     timestamp: &mut dyn FnMut() -> String,
 ) -> Result<Vec<Message>, PlanError> {
     let rel = plan.release();
-    let flavor = Flavor::terraform(&plan.terraform_version);
+    let (flavor, module) = match rel.program {
+        // OpenTofu's plan messages escape HTML characters as Terraform's do.
+        Program::OpenTofu => (
+            Flavor {
+                dialect: tfshow_gojson::Dialect::of(&rel),
+                escape_html: true,
+            },
+            "tofu.ui",
+        ),
+        Program::Terraform => (Flavor::terraform(&plan.terraform_version), "terraform.ui"),
+    };
     let mut out = Vec::new();
     let mut emit = |message: String, type_: &str, body: Body| {
         let envelope = Envelope {
             level: Level::Info,
             message,
-            module: "terraform.ui".into(),
+            module: module.into(),
             timestamp: timestamp(),
             type_: type_.into(),
             test_file: None,
@@ -92,12 +102,14 @@ pub fn plan_messages(
         out.push(Message::new(envelope, body, flavor));
     };
 
+    let version = Some(plan.terraform_version.clone());
+    let tofu = rel.program == Program::OpenTofu;
     emit(
-        format!("Terraform {}", plan.terraform_version),
+        format!("{} {}", rel.program.name(), plan.terraform_version),
         "version",
         Body::Version(Version {
-            terraform: Some(plan.terraform_version.clone()),
-            tofu: None,
+            terraform: if tofu { None } else { version.clone() },
+            tofu: if tofu { version } else { None },
             ui: rel.ui_version().into(),
         }),
     );
