@@ -31,8 +31,10 @@ pub struct Options {
 impl Options {
     /// Options for `env`, plugins allowed.
     pub fn new(env: Env) -> Options {
-        let mut plugin = tfshow_plugin::Options::default();
-        plugin.working_dir = Some(env.cwd.clone());
+        let plugin = tfshow_plugin::Options {
+            working_dir: Some(env.cwd.clone()),
+            ..Default::default()
+        };
         Options {
             env,
             no_plugins: false,
