@@ -64,8 +64,14 @@ mod tests {
         assert_eq!(program(false, None, None, none()), Program::Terraform);
         let compact = br#"{"version":4,"terraform_version":"1.9.4"}"#;
         let indented = b"{\n  \"version\": 4\n}";
-        assert_eq!(program(false, Some(compact), None, none()), Program::OpenTofu);
-        assert_eq!(program(false, Some(indented), None, none()), Program::Terraform);
+        assert_eq!(
+            program(false, Some(compact), None, none()),
+            Program::OpenTofu
+        );
+        assert_eq!(
+            program(false, Some(indented), None, none()),
+            Program::Terraform
+        );
         let change = r#"provider["registry.opentofu.org/hashicorp/null"]"#;
         assert_eq!(
             program(false, None, None, [change].into_iter()),

@@ -156,7 +156,10 @@ fn show_without_schemas_still_renders_masks_and_warns() {
     assert!(text.contains("# oracle_thing.t will be updated in-place"));
     // Which attributes the provider marks sensitive cannot be known: every value is masked.
     let with_schemas = ok(&run(&["show"], &dir, "plan.tfplan"), "schemas");
-    assert!(with_schemas.contains("count_num       = 1 -> 2"), "{with_schemas}");
+    assert!(
+        with_schemas.contains("count_num       = 1 -> 2"),
+        "{with_schemas}"
+    );
     assert!(!text.contains("1 -> 2"), "{text}");
     assert!(text.contains("(sensitive value)"), "{text}");
     let err = String::from_utf8_lossy(&o.stderr);

@@ -146,7 +146,9 @@ fn code_lines(s: &Snippet, style: &Style, out: &mut String) {
                 lines.push(String::new());
             }
             let shown = text(part);
-            let last = lines.last_mut().expect("one line at least");
+            let Some(last) = lines.last_mut() else {
+                continue;
+            };
             if underlined {
                 last.push_str(&style.underline(&shown));
             } else {
