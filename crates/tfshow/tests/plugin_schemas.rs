@@ -613,3 +613,87 @@ fn import_show_export_and_versions() {
     );
     assert_eq!(w.run(&["schemas", "list"], &[]).stdout, b"");
 }
+
+/// The order is `--schemas`, then the cache: a schemas file with only the null provider and
+/// a cache with the oracle's give Terraform's bytes, and `--verbose` names each source; the
+/// views, `summary` and `diff` then mask nothing and say nothing.
+#[test]
+fn schemas_file_first_then_the_cache_for_every_command() {
+    let case = scenario("create_basic", "1.15.5");
+    let w = World::new();
+    std::fs::copy(case.join("plan.tfplan"), w.work().join("plan.tfplan")).unwrap();
+    let mut all: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(case.join("schemas.json")).unwrap()).unwrap();
+    let oracle = all["provider_schemas"][ORACLE].take();
+    all["provider_schemas"]
+        .as_object_mut()
+        .unwrap()
+        .remove(ORACLE);
+    let only_null = w.path("null-only.json");
+    std::fs::write(&only_null, serde_json::to_vec(&all).unwrap()).unwrap();
+    let only_oracle = w.path("oracle-only.json");
+    std::fs::write(
+        &only_oracle,
+        serde_json::to_vec(
+            &serde_json::json!({"format_version": "1.0", "provider_schemas": {ORACLE: oracle}}),
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    let o = w.run(
+        &[
+            "schemas",
+            "import",
+            "--provider-version",
+            "corpus/oracle=0.1.0",
+            only_oracle.to_str().unwrap(),
+        ],
+        &[],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = w.show_json(
+        &["--verbose", "--schemas", only_null.to_str().unwrap()],
+        &[],
+    );
+    assert_same(&o, &case.join("plan.json"), "--schemas then the cache");
+    let err = stderr(&o);
+    assert!(
+        err.contains(&format!("schema of {NULL}: from --schemas")),
+        "{err}"
+    );
+    assert!(
+        err.contains(&format!("schema of {ORACLE} 0.1.0: from the cache")),
+        "{err}"
+    );
+    // Both from the cache alone? No: null is not cached, and there is no plugin.
+    let o = w.show_json(&[], &[]);
+    assert!(stderr(&o).contains(&format!("no schema for provider {NULL} 2.1.2")));
+    // With both cached, every command is quiet (none masks values; --redact, which refuses
+    // without every schema, succeeds).
+    let o = w.run(
+        &[
+            "schemas",
+            "import",
+            "--lock-file",
+            case.join("plan.tfplan").to_str().unwrap(),
+            case.join("schemas.json").to_str().unwrap(),
+        ],
+        &[],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let work = w.work();
+    let dir = work.to_str().unwrap();
+    let o = w.run(&["show", "--no-color", "--chdir", dir, "plan.tfplan"], &[]);
+    assert_same(&o, &case.join("plan.txt"), "show");
+    assert_eq!(stderr(&o), "");
+    for args in [
+        &["summary", "--chdir", dir, "plan.tfplan"][..],
+        &["diff", "--chdir", dir, "plan.tfplan", "plan.tfplan"][..],
+        &["show", "--json", "--redact", "--chdir", dir, "plan.tfplan"][..],
+        &["ui", "--chdir", dir, "plan.tfplan"][..],
+    ] {
+        let o = w.run(args, &[]);
+        assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+        assert_eq!(stderr(&o), "", "{args:?}");
+    }
+}
