@@ -195,6 +195,11 @@ fn null_plans_of_six_versions_are_exact_from_plugin_then_cache_then_plugin_cache
         );
         assert_eq!(stderr(&o), "", "{v}: stderr");
         assert!(w.tmp_is_empty(), "{v}: something left in TMPDIR");
+        assert_eq!(
+            processes_in(&w.work()),
+            Vec::<u32>::new(),
+            "{v}: a plugin still runs"
+        );
 
         // 2. The plugin removed: from the cache, and --verbose says so.
         std::fs::remove_dir_all(w.work().join(".terraform")).unwrap();
@@ -695,5 +700,100 @@ fn schemas_file_first_then_the_cache_for_every_command() {
         let o = w.run(args, &[]);
         assert!(o.status.success(), "{args:?}: {}", stderr(&o));
         assert_eq!(stderr(&o), "", "{args:?}");
+    }
+}
+
+/// Processes whose working directory is `dir` (a plugin runs in the working directory).
+fn processes_in(dir: &Path) -> Vec<u32> {
+    let dir = std::fs::canonicalize(dir).unwrap();
+    let mut out = Vec::new();
+    for e in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Some(pid) = e.file_name().to_str().and_then(|s| s.parse::<u32>().ok()) else {
+            continue;
+        };
+        let zombie = std::fs::read_to_string(format!("/proc/{pid}/stat"))
+            .map(|s| {
+                s.rsplit_once(')')
+                    .is_some_and(|(_, r)| r.trim_start().starts_with('Z'))
+            })
+            .unwrap_or(true);
+        if !zombie && std::fs::read_link(format!("/proc/{pid}/cwd")).is_ok_and(|c| c == dir) {
+            out.push(pid);
+        }
+    }
+    out
+}
+
+/// tfshow killed while a zipped plugin it unpacked is starting: the plugin dies with it and
+/// the unpacked package is removed by the guard.
+#[test]
+fn killed_during_a_launch_leaves_no_process_and_no_files() {
+    if plugins("killed_during_a_launch_leaves_no_process_and_no_files").is_none() {
+        return;
+    }
+    let case = scenario("null_provider", "1.0.3");
+    let w = World::new();
+    std::fs::copy(case.join("plan.tfplan"), w.work().join("plan.tfplan")).unwrap();
+    // A package whose plugin never answers the handshake, listed in the lock file.
+    let zdir = w.path("home/.terraform.d/plugins").join(NULL);
+    std::fs::create_dir_all(&zdir).unwrap();
+    let zip_path = zdir.join(format!("terraform-provider-null_2.1.2_{}.zip", platform()));
+    let mut z = zip::ZipWriter::new(std::fs::File::create(&zip_path).unwrap());
+    z.start_file(
+        "terraform-provider-null_v2.1.2_x4",
+        zip::write::SimpleFileOptions::default().unix_permissions(0o755),
+    )
+    .unwrap();
+    z.write_all(b"#!/bin/sh\nexec sleep 60\n").unwrap();
+    z.finish().unwrap();
+    let h1 = tfshow_plugin::hash::h1_zip(&zip_path).unwrap();
+    std::fs::write(
+        w.work().join(".terraform.lock.hcl"),
+        format!("provider \"{NULL}\" {{\n  version = \"2.1.2\"\n  hashes = [\"{h1}\"]\n}}\n"),
+    )
+    .unwrap();
+    let work = w.work();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tfshow"))
+        .args([
+            "show",
+            "--json",
+            "--chdir",
+            work.to_str().unwrap(),
+            "plan.tfplan",
+        ])
+        .env_clear()
+        .env("HOME", w.path("home"))
+        .env("XDG_CACHE_HOME", w.path("cache"))
+        .env("TMPDIR", w.path("tmp"))
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // Wait for the plugin to be running in the working directory.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    // (tfshow itself works there too, after --chdir.)
+    while processes_in(&work).iter().all(|p| *p == child.id()) {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the plugin never started"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert!(!w.tmp_is_empty(), "the package is unpacked while it runs");
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while !(processes_in(&work).is_empty() && w.tmp_is_empty()) {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "left behind: processes {:?}, files {:?}",
+            processes_in(&work),
+            std::fs::read_dir(w.path("tmp"))
+                .unwrap()
+                .flatten()
+                .map(|e| e.path())
+                .collect::<Vec<_>>()
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
     }
 }
