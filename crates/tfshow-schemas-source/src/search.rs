@@ -186,3 +186,76 @@ pub fn executable(dir: &Path, type_: &str) -> Option<PathBuf> {
     found.sort();
     found.into_iter().next()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_unpacked_and_packed_packages_of_any_host() {
+        let dir = tempfile::tempdir().unwrap();
+        let env = Env {
+            cwd: dir.path().join("work"),
+            home: Some(dir.path().join("home")),
+            tf_plugin_cache_dir: Some("cache".into()),
+            xdg_data_dirs: Some("relative:/nonexistent".into()),
+            ..Env::default()
+        };
+        let places = places(&env, &CliConfig::default());
+        let dirs: Vec<&Path> = places.iter().map(|p| p.dir.as_path()).collect();
+        assert_eq!(dirs[0], dir.path().join("work/.terraform/providers"));
+        assert_eq!(dirs[1], dir.path().join("work/cache"));
+        assert!(dirs.contains(&dir.path().join("home/.terraform.d/plugins").as_path()));
+        assert!(dirs.contains(
+            &dir.path()
+                .join("home/.local/share/opentofu/plugins")
+                .as_path()
+        ));
+        assert!(dirs.contains(&Path::new("/nonexistent/terraform/plugins")));
+        assert!(!dirs.iter().any(|d| d.starts_with("relative")));
+
+        let addr = ProviderAddr::parse("registry.opentofu.org/hashicorp/null").unwrap();
+        let unpacked = addr.dir_in(&dirs[0]).join("3.2.0").join(platform());
+        std::fs::create_dir_all(&unpacked).unwrap();
+        let packed = addr.dir_in(&dirs[1]);
+        std::fs::create_dir_all(&packed).unwrap();
+        std::fs::write(
+            packed.join(format!("terraform-provider-null_3.1.0_{}.zip", platform())),
+            b"",
+        )
+        .unwrap();
+        std::fs::write(
+            packed.join("terraform-provider-null_3.1.0_other_os.zip"),
+            b"",
+        )
+        .unwrap();
+        let found = find(&places, &addr, None);
+        let got: Vec<(&str, Layout)> = found
+            .iter()
+            .map(|p| (p.version.as_str(), p.layout))
+            .collect();
+        assert_eq!(
+            got,
+            [("3.2.0", Layout::Unpacked), ("3.1.0", Layout::Packed)]
+        );
+        assert_eq!(find(&places, &addr, Some("3.1.0")).len(), 1);
+        assert!(find(&places, &addr, Some("9.9.9")).is_empty());
+
+        // The executable: terraform-provider-TYPE[_…], executable, first by name.
+        use std::os::unix::fs::PermissionsExt;
+        for (name, mode) in [
+            ("README", 0o755),
+            ("terraform-provider-null_v3.2.0_x5", 0o755),
+            ("terraform-provider-null_a", 0o644),
+        ] {
+            let p = unpacked.join(name);
+            std::fs::write(&p, b"").unwrap();
+            std::fs::set_permissions(&p, std::fs::Permissions::from_mode(mode)).unwrap();
+        }
+        assert_eq!(
+            executable(&unpacked, "null").unwrap(),
+            unpacked.join("terraform-provider-null_v3.2.0_x5")
+        );
+        assert!(executable(&unpacked, "aws").is_none());
+    }
+}
