@@ -1,6 +1,7 @@
 //! Where provider packages are looked for, and the packages found there.
 //!
-//! The places, in order: `TF_DATA_DIR` (default `.terraform`)`/providers`,
+//! The places, in order: `TF_DATA_DIR` (default `.terraform`)`/providers` (and `/plugins`,
+//! where Terraform 0.13 kept them),
 //! `TF_PLUGIN_CACHE_DIR`, the CLI configuration's `plugin_cache_dir` and
 //! `filesystem_mirror` paths, and the implied local mirrors Terraform searches:
 //! `terraform.d/plugins` in the working directory, `~/.terraform.d/plugins`,
@@ -38,6 +39,11 @@ pub fn places(env: &Env, cli: &CliConfig) -> Vec<Place> {
     add(
         env.data_dir().join("providers"),
         "the working directory's providers",
+    );
+    // Terraform 0.13 kept them in `plugins`.
+    add(
+        env.data_dir().join("plugins"),
+        "the working directory's plugins (0.13)",
     );
     if let Some(d) = &env.tf_plugin_cache_dir {
         add(env.resolve(d), "TF_PLUGIN_CACHE_DIR");
@@ -204,7 +210,7 @@ mod tests {
         let places = places(&env, &CliConfig::default());
         let dirs: Vec<&Path> = places.iter().map(|p| p.dir.as_path()).collect();
         assert_eq!(dirs[0], dir.path().join("work/.terraform/providers"));
-        assert_eq!(dirs[1], dir.path().join("work/cache"));
+        assert_eq!(dirs[2], dir.path().join("work/cache"));
         assert!(dirs.contains(&dir.path().join("home/.terraform.d/plugins").as_path()));
         assert!(dirs.contains(
             &dir.path()
