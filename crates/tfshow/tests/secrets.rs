@@ -14,6 +14,19 @@ use std::process::Command;
 
 use serde_json::Value as J;
 
+/// No provider schema may come from the machine: no cache, no plugin directories, no CLI
+/// configuration (tests here are about what tfshow does without schemas, or with the case's).
+const NO_SCHEMA_SOURCES: [(&str, &str); 8] = [
+    ("HOME", "/nonexistent/tfshow-tests"),
+    ("XDG_CACHE_HOME", "/nonexistent/tfshow-tests"),
+    ("XDG_DATA_HOME", "/nonexistent/tfshow-tests"),
+    ("XDG_DATA_DIRS", "/nonexistent/tfshow-tests"),
+    ("TF_DATA_DIR", "/nonexistent/tfshow-tests"),
+    ("TF_PLUGIN_CACHE_DIR", "/nonexistent/tfshow-tests"),
+    ("TF_CLI_CONFIG_FILE", "/nonexistent/tfshow-tests"),
+    ("TOFU_CLI_CONFIG_FILE", "/nonexistent/tfshow-tests"),
+];
+
 const SCENARIOS: &[&str] = &[
     "create_basic",
     "outputs",
@@ -270,6 +283,7 @@ struct Output {
 
 fn tfshow(args: &[&str]) -> Output {
     let o = Command::new(env!("CARGO_BIN_EXE_tfshow"))
+        .envs(NO_SCHEMA_SOURCES)
         .args(args)
         .output()
         .expect("run tfshow");

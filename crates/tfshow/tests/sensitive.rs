@@ -17,6 +17,19 @@ use std::process::Command;
 
 use serde_json::Value;
 
+/// No provider schema may come from the machine: no cache, no plugin directories, no CLI
+/// configuration (tests here are about what tfshow does without schemas, or with the case's).
+const NO_SCHEMA_SOURCES: [(&str, &str); 8] = [
+    ("HOME", "/nonexistent/tfshow-tests"),
+    ("XDG_CACHE_HOME", "/nonexistent/tfshow-tests"),
+    ("XDG_DATA_HOME", "/nonexistent/tfshow-tests"),
+    ("XDG_DATA_DIRS", "/nonexistent/tfshow-tests"),
+    ("TF_DATA_DIR", "/nonexistent/tfshow-tests"),
+    ("TF_PLUGIN_CACHE_DIR", "/nonexistent/tfshow-tests"),
+    ("TF_CLI_CONFIG_FILE", "/nonexistent/tfshow-tests"),
+    ("TOFU_CLI_CONFIG_FILE", "/nonexistent/tfshow-tests"),
+];
+
 fn scenarios() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/oracle/scenarios")
 }
@@ -213,6 +226,7 @@ fn distinctive(s: &str) -> bool {
 
 fn tfshow(args: &[&str]) -> Option<String> {
     let o = Command::new(env!("CARGO_BIN_EXE_tfshow"))
+        .envs(NO_SCHEMA_SOURCES)
         .args(args)
         .output()
         .expect("run tfshow");
@@ -364,6 +378,7 @@ fn redact_without_schemas_refuses() {
             continue;
         }
         let o = Command::new(env!("CARGO_BIN_EXE_tfshow"))
+            .envs(NO_SCHEMA_SOURCES)
             .args(["show", "--json", "--redact", p(&plan)])
             .output()
             .expect("run tfshow");

@@ -4,6 +4,19 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+/// No provider schema may come from the machine: no cache, no plugin directories, no CLI
+/// configuration (tests here are about what tfshow does without schemas, or with the case's).
+const NO_SCHEMA_SOURCES: [(&str, &str); 8] = [
+    ("HOME", "/nonexistent/tfshow-tests"),
+    ("XDG_CACHE_HOME", "/nonexistent/tfshow-tests"),
+    ("XDG_DATA_HOME", "/nonexistent/tfshow-tests"),
+    ("XDG_DATA_DIRS", "/nonexistent/tfshow-tests"),
+    ("TF_DATA_DIR", "/nonexistent/tfshow-tests"),
+    ("TF_PLUGIN_CACHE_DIR", "/nonexistent/tfshow-tests"),
+    ("TF_CLI_CONFIG_FILE", "/nonexistent/tfshow-tests"),
+    ("TOFU_CLI_CONFIG_FILE", "/nonexistent/tfshow-tests"),
+];
+
 fn scenarios() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/oracle/scenarios")
 }
@@ -39,6 +52,7 @@ fn name(dir: &Path) -> String {
 
 fn tfshow(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_tfshow"))
+        .envs(NO_SCHEMA_SOURCES)
         .args(args)
         .env_remove("NO_COLOR")
         .output()
