@@ -74,6 +74,8 @@ pub enum Feature {
     UiImport,
     /// `forget` actions in the UI stream.
     UiForget,
+    /// The change summary counts `forget` actions, zero included (OpenTofu 1.10+).
+    UiForgetCount,
     /// Action invocations in the UI stream and the change summary.
     UiActionInvocations,
     /// Failed action invocations (`action_fail` count, `on_failure`).
@@ -147,6 +149,7 @@ pub const FEATURES: &[(Feature, Option<Span>, Option<Span>)] = &[
     (Feature::UiReasonNoMoveTarget, Some(((1, 3, 0), None)), None),
     (Feature::UiImport, Some(((1, 5, 0), None)), None),
     (Feature::UiForget, Some(((1, 7, 0), None)), None),
+    (Feature::UiForgetCount, None, Some(((1, 10, 0), None))),
     (Feature::UiActionInvocations, Some(((1, 14, 0), None)), None),
     (Feature::UiActionFailure, Some(((1, 16, 0), None)), None),
 ];
@@ -179,7 +182,7 @@ mod tests {
         }
         assert_eq!(
             seen.len(),
-            29,
+            30,
             "a feature without a row, or a row without a test update"
         );
     }

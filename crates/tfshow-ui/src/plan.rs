@@ -155,7 +155,7 @@ pub fn plan_messages(
         change: 0,
         import: rel.has(Feature::UiImport).then_some(0),
         remove: 0,
-        forget: None,
+        forget: rel.has(Feature::UiForgetCount).then_some(0),
         action_invocation: rel.has(Feature::UiActionInvocations).then_some(0),
         action_fail: rel.has(Feature::UiActionFailure).then_some(0),
         operation: Operation::Plan,
@@ -178,6 +178,11 @@ pub fn plan_messages(
             Action::Create => summary.add += 1,
             Action::Delete => summary.remove += 1,
             Action::Update => summary.change += 1,
+            Action::Forget => {
+                if let Some(f) = summary.forget.as_mut() {
+                    *f += 1;
+                }
+            }
             Action::DeleteThenCreate | Action::CreateThenDelete => {
                 summary.add += 1;
                 summary.remove += 1;
