@@ -221,9 +221,9 @@ mod tests {
         assert!(!dirs.iter().any(|d| d.starts_with("relative")));
 
         let addr = ProviderAddr::parse("registry.opentofu.org/hashicorp/null").unwrap();
-        let unpacked = addr.dir_in(&dirs[0]).join("3.2.0").join(platform());
+        let unpacked = addr.dir_in(dirs[0]).join("3.2.0").join(platform());
         std::fs::create_dir_all(&unpacked).unwrap();
-        let packed = addr.dir_in(&dirs[1]);
+        let packed = addr.dir_in(dirs[1]);
         std::fs::create_dir_all(&packed).unwrap();
         std::fs::write(
             packed.join(format!("terraform-provider-null_3.1.0_{}.zip", platform())),

@@ -176,7 +176,7 @@ fn write_tail(
                 })
             })
             .collect::<Result<Vec<_>, Error>>()?;
-        relevant::write(w, &attrs, relevant::Order::of(&version))?;
+        relevant::write(w, &attrs, relevant::Order::of(version))?;
     }
     if version.has(crate::Feature::Checks) && !plan.check_results.is_empty() {
         w.key("checks");
