@@ -1,0 +1,3 @@
+resource "oracle_thing" "toggled" {
+  name = "f-toggled"
+}
