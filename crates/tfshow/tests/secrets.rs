@@ -8,24 +8,14 @@
 //! warnings. `show --json` prints sensitive values by design (so does Terraform); only its
 //! standard error is checked.
 
+mod support;
+
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use support::NO_SCHEMA_SOURCES;
 
 use serde_json::Value as J;
-
-/// No provider schema may come from the machine: no cache, no plugin directories, no CLI
-/// configuration (tests here are about what tfshow does without schemas, or with the case's).
-const NO_SCHEMA_SOURCES: [(&str, &str); 8] = [
-    ("HOME", "/nonexistent/tfshow-tests"),
-    ("XDG_CACHE_HOME", "/nonexistent/tfshow-tests"),
-    ("XDG_DATA_HOME", "/nonexistent/tfshow-tests"),
-    ("XDG_DATA_DIRS", "/nonexistent/tfshow-tests"),
-    ("TF_DATA_DIR", "/nonexistent/tfshow-tests"),
-    ("TF_PLUGIN_CACHE_DIR", "/nonexistent/tfshow-tests"),
-    ("TF_CLI_CONFIG_FILE", "/nonexistent/tfshow-tests"),
-    ("TOFU_CLI_CONFIG_FILE", "/nonexistent/tfshow-tests"),
-];
 
 const SCENARIOS: &[&str] = &[
     "create_basic",

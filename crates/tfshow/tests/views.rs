@@ -1,21 +1,11 @@
 //! The human views end to end: `tfshow show` (plans and states), `tfshow show --json
 //! --redact`, `tfshow summary` and `tfshow diff`.
 
+mod support;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
-
-/// No provider schema may come from the machine: no cache, no plugin directories, no CLI
-/// configuration (tests here are about what tfshow does without schemas, or with the case's).
-const NO_SCHEMA_SOURCES: [(&str, &str); 8] = [
-    ("HOME", "/nonexistent/tfshow-tests"),
-    ("XDG_CACHE_HOME", "/nonexistent/tfshow-tests"),
-    ("XDG_DATA_HOME", "/nonexistent/tfshow-tests"),
-    ("XDG_DATA_DIRS", "/nonexistent/tfshow-tests"),
-    ("TF_DATA_DIR", "/nonexistent/tfshow-tests"),
-    ("TF_PLUGIN_CACHE_DIR", "/nonexistent/tfshow-tests"),
-    ("TF_CLI_CONFIG_FILE", "/nonexistent/tfshow-tests"),
-    ("TOFU_CLI_CONFIG_FILE", "/nonexistent/tfshow-tests"),
-];
+use support::NO_SCHEMA_SOURCES;
 
 fn scenarios() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/oracle/scenarios")

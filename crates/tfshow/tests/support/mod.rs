@@ -11,6 +11,19 @@ use std::os::unix::process::CommandExt;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+/// No provider schema may come from the machine: no cache, no plugin directories, no CLI
+/// configuration (tests here are about what tfshow does without schemas, or with the case's).
+pub const NO_SCHEMA_SOURCES: [(&str, &str); 8] = [
+    ("HOME", "/nonexistent/tfshow-tests"),
+    ("XDG_CACHE_HOME", "/nonexistent/tfshow-tests"),
+    ("XDG_DATA_HOME", "/nonexistent/tfshow-tests"),
+    ("XDG_DATA_DIRS", "/nonexistent/tfshow-tests"),
+    ("TF_DATA_DIR", "/nonexistent/tfshow-tests"),
+    ("TF_PLUGIN_CACHE_DIR", "/nonexistent/tfshow-tests"),
+    ("TF_CLI_CONFIG_FILE", "/nonexistent/tfshow-tests"),
+    ("TOFU_CLI_CONFIG_FILE", "/nonexistent/tfshow-tests"),
+];
+
 /// What a run of the binary did.
 pub struct Run {
     /// The exit status, when it exited.
