@@ -26,6 +26,14 @@ tf() {
   return $rc
 }
 
+# json_out FILE LABEL ARGS... : tf LABEL ARGS > $OUT/FILE; when the command fails, what it printed
+# is kept as FILE-stdout.log instead (0.12 prints its diagnostics to stdout, so a failed
+# `show -json` or `providers schema -json` would leave a FILE that is not JSON)
+json_out() {
+  local file="$1"; shift
+  tf "$@" > "$OUT/$file" 2>>"$OUT/stderr.log" || mv "$OUT/$file" "$OUT/${file%.json}-stdout.log"
+}
+
 # ui_out NAME : where the UI output of a step goes: NAME-ui.jsonl, or nowhere without -json
 ui_out() { if has_json_ui; then echo "$OUT/$1-ui.jsonl"; else echo /dev/null; fi; }
 
@@ -59,7 +67,7 @@ capture_plan() {
   if [ -n "${GENCONFIG:-}" ]; then gen=("-generate-config-out=$GENCONFIG"); fi
   if [ -f "$WORK/terraform.tfstate" ]; then
     cp "$WORK/terraform.tfstate" "$OUT/prior.tfstate"
-    tf "prior-state-show" show -json > "$OUT/prior-state.json" 2>>"$OUT/stderr.log" || true
+    json_out prior-state.json "prior-state-show" show -json
   fi
   rm -f "$WORK/plan.tfplan"
   if [ -n "${GENCONFIG:-}" ]; then rm -f "$WORK/$GENCONFIG"; fi
@@ -72,10 +80,10 @@ capture_plan() {
   fi
   if [ -f "$WORK/plan.tfplan" ]; then
     cp "$WORK/plan.tfplan" "$OUT/plan.tfplan"
-    tf "show-json" show -json plan.tfplan > "$OUT/plan.json" 2>>"$OUT/stderr.log" || true
+    json_out plan.json "show-json" show -json plan.tfplan
     tf "show-human" show -no-color plan.tfplan > "$OUT/plan.txt" 2>>"$OUT/stderr.log" || true
   fi
-  tf "schema" providers schema -json > "$OUT/schemas.json" 2>>"$OUT/stderr.log" || true
+  json_out schemas.json "schema" providers schema -json
 }
 
 # capture_apply [ARGS] : apply the captured plan file, then capture the state
@@ -87,7 +95,7 @@ capture_apply() {
 capture_state() {
   if [ -f "$WORK/terraform.tfstate" ]; then
     cp "$WORK/terraform.tfstate" "$OUT/terraform.tfstate"
-    tf "state-show" show -json > "$OUT/state.json" 2>>"$OUT/stderr.log" || true
+    json_out state.json "state-show" show -json
   fi
 }
 

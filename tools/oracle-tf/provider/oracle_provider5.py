@@ -10,7 +10,7 @@ gets Terraform's "Invalid resource type" error).
 
 The launcher that ../install.sh writes runs this file when Terraform does not offer protocol 6
 (PLUGIN_PROTOCOL_VERSIONS, set by go-plugin, lacks 6), and ../../oracle/provider/oracle_provider.py
-otherwise. Numbers are sent back as decimal strings (see _numstr).
+otherwise. Plans and new states are marked legacy_type_system (see Provider5.PlanResourceChange).
 """
 import os
 import shutil
@@ -33,28 +33,6 @@ op.pb = pb5
 op.RESOURCES.pop("oracle_nested", None)
 
 
-def _numstr(v):
-    """Numbers as decimal strings, which cty decodes as a literal in the configuration is decoded
-    (512-bit precision). Terraform 0.12/0.13 (go-cty < 1.8) compare sets with reflect.DeepEqual,
-    so a set of numbers echoed back as msgpack ints (64-bit precision) would not equal the
-    configuration's set: "Provider produced invalid plan ... planned value does not match"."""
-    if isinstance(v, bool):
-        return v
-    if isinstance(v, (int, float)):
-        return repr(v)
-    if isinstance(v, list):
-        return [_numstr(x) for x in v]
-    if isinstance(v, dict):
-        return {k: _numstr(x) for k, x in v.items()}
-    if isinstance(v, op.Dyn):
-        return op.Dyn(v.ty, _numstr(v.value))
-    return v
-
-
-_encode = op.encode
-op.encode = lambda v: _encode(_numstr(v))
-
-
 class Provider5(op.Provider, pbg5.ProviderServicer):
     def GetSchema(self, req, ctx):
         return self.GetProviderSchema(req, ctx)
@@ -74,6 +52,24 @@ class Provider5(op.Provider, pbg5.ProviderServicer):
 
     def Stop(self, req, ctx):
         return pb5.Stop.Response()
+
+    # legacy_type_system, as every provider of the 0.12-0.14 era set it (they were all built with
+    # the legacy SDK): Terraform then logs a plan or new state that breaks its consistency rules
+    # instead of failing. The provider keeps those rules but for one thing it cannot control:
+    # Terraform 0.12/0.13 (go-cty < 1.8) compare sets with reflect.DeepEqual, so a set of numbers
+    # echoed back unchanged does not equal the configuration's set when the two numbers differ in
+    # big.Float precision (a literal in the configuration has 512 bits, a number decoded from
+    # msgpack 64), which the wire encoding does not show: "Provider produced invalid plan ...
+    # planned value cty.SetVal([...]) does not match config value cty.SetVal([...])".
+    def PlanResourceChange(self, req, ctx):
+        resp = super().PlanResourceChange(req, ctx)
+        resp.legacy_type_system = True
+        return resp
+
+    def ApplyResourceChange(self, req, ctx):
+        resp = super().ApplyResourceChange(req, ctx)
+        resp.legacy_type_system = True
+        return resp
 
 
 def serve():
