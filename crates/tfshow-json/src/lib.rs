@@ -8,6 +8,7 @@
 
 mod checks;
 mod config;
+pub mod document;
 mod error;
 mod gosort;
 mod marks;
@@ -18,6 +19,7 @@ pub mod spool;
 pub mod state;
 mod transcode;
 mod transform;
+mod value_sink;
 
 pub use error::Error;
 pub use tfshow_release::{Feature, Program, Release};

@@ -4,13 +4,11 @@ use std::io::Write;
 
 use tfshow_config::model::ConfigNode;
 use tfshow_config::{load_tree_with, SnapshotFiles};
-use tfshow_cty::Value;
 use tfshow_gojson::Writer;
-use tfshow_planfile::{sniff_with, ConfigSnapshot, Kind, PlanFile};
+use tfshow_planfile::{sniff_with, ConfigSnapshot, Kind};
 use tfshow_schema::Schemas;
 use tfshow_state::State;
 
-use crate::plan::{write_document as write_plan, PlanInput};
 use crate::state::write_document as write_state;
 use crate::{Error, Release};
 
@@ -49,14 +47,8 @@ pub enum Shown {
     State,
 }
 
-/// Writes the `show -json` document of `bytes` (a plan or a state file) to `out`, followed by
-/// a newline, as the Terraform version that wrote the file prints it.
-pub fn show_json(
-    bytes: &[u8],
-    schemas: Option<&Schemas>,
-    limits: &Limits,
-    out: &mut dyn Write,
-) -> Result<Shown, ShowError> {
+/// Refuses input that is empty or goes over the limits before it could be told apart.
+pub(crate) fn precheck(bytes: &[u8], limits: &Limits) -> Result<(), ShowError> {
     if bytes.iter().all(u8::is_ascii_whitespace) {
         return Err(ShowError::Empty);
     }
@@ -72,7 +64,24 @@ pub fn show_json(
         // Refuse JSON over the limits here, so that the error names the limit.
         tfshow_limits::json::check(bytes, limits)?;
     }
-    if sniff_with(bytes, limits) == Kind::State {
+    Ok(())
+}
+
+/// Whether `bytes` look like a state file rather than a plan file.
+pub fn is_state(bytes: &[u8], limits: &Limits) -> bool {
+    sniff_with(bytes, limits) == Kind::State
+}
+
+/// Writes the `show -json` document of `bytes` (a plan or a state file) to `out`, followed by
+/// a newline, as the Terraform version that wrote the file prints it.
+pub fn show_json(
+    bytes: &[u8],
+    schemas: Option<&Schemas>,
+    limits: &Limits,
+    out: &mut dyn Write,
+) -> Result<Shown, ShowError> {
+    precheck(bytes, limits)?;
+    if is_state(bytes, limits) {
         let state =
             State::from_json_with(bytes, limits).map_err(|e| ShowError::State(e.to_string()))?;
         let version = Release::terraform(&state.terraform_version);
@@ -82,48 +91,14 @@ pub fn show_json(
         w.finish().map_err(Error::Io)?;
         return Ok(Shown::State);
     }
-    // The configuration and the states are parsed while `tfplan` is inflated and decoded.
-    let read_state = |entry: &str, b: Option<&[u8]>| -> Result<Option<State>, ShowError> {
-        b.map(|b| State::from_json_with(b, limits))
-            .transpose()
-            .map_err(|e| ShowError::State(format!("{entry}: {e}")))
-    };
-    // The resource changes are decoded one at a time as they are written.
-    let (file, lazy_changes, (prior, prev, tree)) =
-        PlanFile::from_bytes_lazy_with(bytes, limits, |parts| {
-            (
-                read_state("tfstate", parts.prior_state),
-                read_state("tfstate-prev", parts.prev_run_state),
-                config_tree(parts.config, limits),
-            )
-        })?;
-    let (prior, prev, tree) = (prior?, prev?, tree?);
-    let version = file.plan.release();
-    let defaults: Vec<(String, Value)> = tree
-        .iter()
-        .flat_map(|t| &t.module.variables)
-        .filter_map(|v| Some((v.name.clone(), v.default.clone()?)))
-        .collect();
-    let input = PlanInput {
-        plan: &file.plan,
-        lazy_changes: Some(&lazy_changes),
-        prior_state: prior.as_ref(),
-        prev_run_state: prev.as_ref(),
-        variable_defaults: &defaults,
-        configuration: tree.as_ref(),
-    };
-    let mut w = Writer::streaming(tfshow_gojson::Dialect::of(&version), out);
-    write_plan(&mut w, &input, schemas)?;
-    w.raw(b"\n");
-    w.finish().map_err(Error::Io)?;
-    drop_later((file, lazy_changes, prior, prev, tree, defaults));
+    crate::document::PlanDocument::load(bytes, schemas, limits)?.write_json(out)?;
     Ok(Shown::Plan)
 }
 
 /// Drops `value` on another thread: freeing a big plan's many small allocations takes
 /// milliseconds that the caller need not wait for. (A program that exits right after does not
 /// wait for it either.)
-fn drop_later<T: Send + 'static>(value: T) {
+pub(crate) fn drop_later<T: Send + 'static>(value: T) {
     // If no thread can be started, the closure and `value` are dropped here.
     let _ = std::thread::Builder::new()
         .name("tfshow-drop".into())
@@ -131,7 +106,7 @@ fn drop_later<T: Send + 'static>(value: T) {
 }
 
 /// The module tree of the plan's configuration snapshot, if it has one.
-fn config_tree(
+pub(crate) fn config_tree(
     snapshot: Option<&ConfigSnapshot>,
     limits: &Limits,
 ) -> Result<Option<ConfigNode>, ShowError> {

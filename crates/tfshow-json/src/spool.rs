@@ -22,7 +22,7 @@ impl Spool {
 
     /// Writes everything spooled to `out`, in order (from the temporary file by the kernel's
     /// copy where `out` allows it).
-    pub fn copy_to<W: Write>(mut self, out: &mut W) -> io::Result<()> {
+    pub fn copy_to<W: Write + ?Sized>(mut self, out: &mut W) -> io::Result<()> {
         out.write_all(&self.memory)?;
         if let Some(mut f) = self.file.take() {
             f.flush()?;

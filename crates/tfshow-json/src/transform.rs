@@ -1,12 +1,13 @@
 //! The value transformations `show -json` applies before printing: unknowns removed
 //! (`omitUnknowns`), unknowns as booleans (`unknownAsBool`) and sensitivity as booleans
-//! (`SensitiveAsBool`). Each writes its JSON straight to the writer.
+//! (`SensitiveAsBool`). Each writes its JSON to a [`Sink`]: the document's writer, or a
+//! [`ValueBuilder`] that gives the views the same JSON as a tree without any text between.
 
-use tfshow_cty::json::{write_value, JsonEncodeError};
+use tfshow_cty::json::JsonEncodeError;
 use tfshow_cty::{UnknownShape, Value};
-use tfshow_gojson::Writer;
 
 use crate::marks::{Marks, NO_MARKS};
+pub use crate::value_sink::Sink;
 
 /// What `omitUnknowns` does with unknown elements of sequences.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,8 +31,8 @@ pub fn unknown_elements(release: &crate::Release) -> UnknownElements {
 /// Writes `v` with unknown values left out (`omitUnknowns`): object attributes and map
 /// entries that are unknown are dropped, unknown sequence elements become `null` (or are
 /// dropped, see [`UnknownElements`]). The caller handles a wholly unknown `v`.
-pub fn write_known(
-    w: &mut Writer<'_>,
+pub fn write_known<S: Sink + ?Sized>(
+    w: &mut S,
     v: &Value,
     mode: UnknownElements,
 ) -> Result<(), JsonEncodeError> {
@@ -63,14 +64,14 @@ pub fn write_known(
             }
             w.end_object();
         }
-        other => write_value(w, other)?,
+        other => w.primitive(other)?,
     }
     Ok(())
 }
 
 /// Writes `unknownAsBool(v)`: `true` where unknown; sequences as arrays of results; mappings
 /// as objects of the non-`false` results.
-pub fn write_unknown_as_bool(w: &mut Writer, v: &Value) {
+pub fn write_unknown_as_bool<S: Sink + ?Sized>(w: &mut S, v: &Value) {
     match v.peel() {
         Value::Unknown(_) => w.bool(true),
         Value::List(items) | Value::Set(items) | Value::Tuple(items) => {
@@ -109,14 +110,20 @@ fn is_known_scalar(v: &Value) -> bool {
 }
 
 /// Writes `SensitiveAsBool(v)` for `v` marked at the paths in `marks`.
-pub fn write_sensitive_as_bool(w: &mut Writer, v: &Value, marks: &Marks) {
+pub fn write_sensitive_as_bool<S: Sink + ?Sized>(w: &mut S, v: &Value, marks: &Marks) {
     if marks.is_marked() {
         return w.bool(true);
     }
     match v.peel() {
         Value::Unknown(u) => match u.shape {
-            UnknownShape::Sequence => w.raw(b"[]"),
-            UnknownShape::Mapping => w.raw(b"{}"),
+            UnknownShape::Sequence => {
+                w.begin_array();
+                w.end_array();
+            }
+            UnknownShape::Mapping => {
+                w.begin_object();
+                w.end_object();
+            }
             _ => w.bool(false),
         },
         Value::Set(items) if !items.is_empty() && marks.has_children() => {

@@ -33,17 +33,7 @@ pub enum PlanMode {
     RefreshOnly,
 }
 
-/// Facts of a plan that its JSON document does not record.
-#[derive(Clone, Debug)]
-pub struct PlanFacts {
-    /// The planning mode.
-    pub mode: PlanMode,
-    /// Planning stopped on an error.
-    pub errored: bool,
-    /// The plan can be applied (computed from the changes for plans older than 1.8, which do
-    /// not record it).
-    pub applyable: bool,
-}
+pub use crate::plan_facts::PlanFacts;
 
 /// A plan or state file as its JSON document.
 #[derive(Clone, Debug)]
@@ -331,19 +321,33 @@ pub(crate) fn importing(rc: &Value) -> bool {
 }
 
 /// The schema of a resource in `schemas`, looked up by its document `provider_name`, `mode`
-/// and `type`. Provider names without a hostname (Terraform 0.12) match any provider of that
-/// name.
+/// and `type`.
 pub(crate) fn resource_schema<'s>(
     schemas: Option<&'s Schemas>,
     resource: &Value,
 ) -> Option<&'s Block> {
+    schema_for(
+        schemas,
+        string(resource, "provider_name"),
+        string(resource, "mode"),
+        string(resource, "type"),
+    )
+}
+
+/// The schema of a resource type of a provider (source address) in `schemas`; `mode` as the
+/// document names it. Provider names without a hostname (Terraform 0.12) match any provider
+/// of that name.
+pub(crate) fn schema_for<'s>(
+    schemas: Option<&'s Schemas>,
+    provider: &str,
+    mode: &str,
+    type_: &str,
+) -> Option<&'s Block> {
     let schemas = schemas?;
-    let provider = string(resource, "provider_name");
-    let mode = match string(resource, "mode") {
+    let mode = match mode {
         "data" => tfshow_schema::Mode::Data,
         _ => tfshow_schema::Mode::Managed,
     };
-    let type_ = string(resource, "type");
     if let Some(s) = schemas.resource(provider, mode, type_) {
         return Some(&s.block);
     }
@@ -487,25 +491,21 @@ pub(crate) fn merge_marks(a: &Value, b: &Value) -> Value {
     }
 }
 
-/// `change` (an object with `before`, `after` and their masks) with the schema's sensitive
-/// attributes added to the masks, as Terraform 1.15 writes them; `None` when the masks already
-/// cover them.
-pub(crate) fn with_schema_marks(change: &Value, block: &Block) -> Option<Value> {
-    let mut out: Option<Value> = None;
-    for (value_key, mask_key) in [("before", "before_sensitive"), ("after", "after_sensitive")] {
-        let Some(marks) = change.get(value_key).and_then(|v| schema_marks(block, v)) else {
-            continue;
-        };
-        let existing = change.get(mask_key).cloned().unwrap_or(Value::Bool(false));
-        let merged = merge_marks(&existing, &marks);
-        if merged != existing {
-            let target = out.get_or_insert_with(|| change.clone());
-            if let Value::Object(m) = target {
-                m.insert(mask_key.to_owned(), merged);
-            }
-        }
-    }
-    out
+/// The sensitivity mask `existing` of `value` with the schema's sensitive attributes added;
+/// `None` when it already covers them.
+pub(crate) fn with_schema_marks_on(
+    value: Option<&Value>,
+    existing: &Value,
+    block: &Block,
+) -> Option<Value> {
+    let marks = schema_marks(block, value?)?;
+    let existing = if existing.is_null() {
+        &Value::Bool(false)
+    } else {
+        existing
+    };
+    let merged = merge_marks(existing, &marks);
+    (merged != *existing).then_some(merged)
 }
 
 /// The resource changes of `key` (`resource_changes`, `resource_drift`) in the order Terraform

@@ -15,6 +15,12 @@ pub enum RenderError {
     /// of their attributes are sensitive cannot be known.
     #[error("cannot redact without the schemas of every provider (none for {}): which attributes a provider marks sensitive is not recorded in every plan and state; give them with --schemas FILE (terraform providers schema -json)", .0.join(", "))]
     UnknownSensitivity(Vec<String>),
+    /// A plan could not be decoded.
+    #[error(transparent)]
+    Document(#[from] tfshow_json::Error),
+    /// The output could not be written.
+    #[error(transparent)]
+    Io(std::io::Error),
     /// The two plans given to `diff` cannot be compared.
     #[error("{0}")]
     NotComparable(String),

@@ -16,12 +16,14 @@ mod error;
 pub mod gojson;
 mod jsonformat;
 pub mod plan_diff;
+pub mod plan_facts;
 pub mod plan_text;
 pub mod redact;
+mod resource;
 mod sensitive_paths;
 pub mod state_text;
 pub mod summary;
-mod unknown_sensitivity;
+pub mod unknown_sensitivity;
 
 pub use document::{Document, Kind, PlanMode};
 pub use error::RenderError;

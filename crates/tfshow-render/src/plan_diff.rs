@@ -19,7 +19,7 @@ use tfshow_schema::Schemas;
 use crate::document::{importing, moved, string};
 use crate::jsonformat::text::{go_quote, valid_identifier};
 use crate::redact::masked_change;
-use crate::summary::Summary;
+use crate::summary::Counts;
 use crate::{Action, Document, Kind, RenderError};
 
 /// A planned resource change, as compared.
@@ -99,6 +99,23 @@ pub struct PlanDiff {
 struct Entry {
     planned: Planned,
     rc: Value,
+}
+
+/// The `Plan:` line of a plan's entries, counted as the summary counts them.
+fn headline(entries: &BTreeMap<String, Entry>) -> String {
+    let mut c = Counts::default();
+    for e in entries.values() {
+        let p = &e.planned;
+        let moved = !p.moved_from.is_empty();
+        if p.action == Action::NoOp && !moved && !p.importing {
+            continue;
+        }
+        if p.action == Action::Delete && string(&e.rc, "mode") != "managed" {
+            continue;
+        }
+        c.add(p.action, p.importing, moved);
+    }
+    c.headline()
 }
 
 fn key(rc: &Value) -> String {
@@ -315,8 +332,8 @@ pub fn diff(
     let oe = entries(old)?;
     let ne = entries(new)?;
     let mut d = PlanDiff {
-        old_headline: Summary::new(old, old_schemas)?.headline(),
-        new_headline: Summary::new(new, new_schemas)?.headline(),
+        old_headline: headline(&oe),
+        new_headline: headline(&ne),
         only_new: Vec::new(),
         only_old: Vec::new(),
         action_changed: Vec::new(),

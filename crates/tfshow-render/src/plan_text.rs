@@ -7,28 +7,29 @@
 
 use std::borrow::Cow;
 use std::collections::BTreeMap;
+use std::io::Write;
 
-use serde_json::Value;
+use tfshow_addrs::InstanceKey;
 use tfshow_gojson::{write_quoted, Dialect};
+use tfshow_json::document::{OutputChange, PlanDocument, ResourceChange};
+use tfshow_json::plan::ordered::for_each_ordered;
+use tfshow_json::spool::Spool;
 use tfshow_schema::Schemas;
 
-use crate::document::{
-    importing, inferred_block, list, moved, resource_schema, sorted_changes, string,
-    with_schema_marks,
-};
 use crate::jsonformat::render::{Diff, Opts};
 use crate::jsonformat::structured::{Change, Matcher};
 use crate::jsonformat::text::{
     attribute_name, colorize, column_width, horizontal_rule, pad, shown, word_wrap,
 };
 use crate::jsonformat::{differ, Action};
-use crate::unknown_sensitivity;
-use crate::{Document, PlanMode, RenderError, TextOptions};
+use crate::plan_facts::PlanFacts;
+use crate::resource::{action, moved};
+use crate::{PlanMode, RenderError, TextOptions};
 
 /// A resource change with its computed diff.
 pub(crate) struct ResourceDiff<'a> {
-    /// The document's resource change object.
-    pub rc: &'a Value,
+    /// The resource change.
+    pub rc: &'a ResourceChange,
     /// The diff of its values.
     pub diff: Diff,
 }
@@ -36,10 +37,7 @@ pub(crate) struct ResourceDiff<'a> {
 impl ResourceDiff<'_> {
     /// The action the plan records.
     pub(crate) fn action(&self) -> Action {
-        self.rc
-            .get("change")
-            .and_then(Action::of_change)
-            .unwrap_or(Action::NoOp)
+        action(self.rc)
     }
 
     fn moved(&self) -> bool {
@@ -47,62 +45,27 @@ impl ResourceDiff<'_> {
     }
 
     fn importing(&self) -> bool {
-        importing(self.rc)
-    }
-}
-
-/// The diff of one resource change object (`resource_changes` or `resource_drift` entry).
-pub(crate) fn resource_change_diff(
-    rc: &Value,
-    schemas: Option<&Schemas>,
-    relevant: Matcher,
-) -> Diff {
-    let null = Value::Null;
-    let change_json = rc.get("change").unwrap_or(&null);
-    match resource_schema(schemas, rc) {
-        Some(block) => {
-            let marked = with_schema_marks(change_json, block);
-            let change = Change::from_json_change(marked.as_ref().unwrap_or(change_json), relevant);
-            differ::block(&change, block)
-        }
-        None => {
-            // Without the schema, what the provider marks sensitive is not known: mask all.
-            let masked = unknown_sensitivity::is_unknown(schemas, rc)
-                .then(|| unknown_sensitivity::mask_change(change_json));
-            let change_json = masked.as_ref().unwrap_or(change_json);
-            let change = Change::from_json_change(change_json, relevant);
-            let block = inferred_block([
-                change_json.get("before"),
-                change_json.get("after"),
-                change_json.get("after_unknown"),
-                change_json.get("before_sensitive"),
-                change_json.get("after_sensitive"),
-            ]);
-            differ::block(&change, &block)
-        }
+        self.rc.importing.is_some()
     }
 }
 
 /// The diffs of drift worth showing: all drift in refresh-only plans, otherwise the drift of
 /// attributes the plan's changes may depend on (`relevant_attributes`).
 pub(crate) fn drift_diffs<'a>(
-    doc: &'a Value,
+    drift: &'a [ResourceChange],
+    relevant: &[(&str, tfshow_cty::Path)],
     schemas: Option<&Schemas>,
     mode: PlanMode,
 ) -> Vec<ResourceDiff<'a>> {
     let mut out = Vec::new();
-    for rc in sorted_changes(doc, "resource_drift") {
+    for rc in drift {
         let relevant = if mode == PlanMode::RefreshOnly {
             Matcher::Always
         } else {
             let mut m = Matcher::empty(true);
-            let addr = string(rc, "address");
-            for attr in list(doc, "relevant_attributes") {
-                let resource = string(attr, "resource");
-                if resource.is_empty() || resource == addr {
-                    if let Some(path) = attr.get("attribute") {
-                        m.append(path);
-                    }
+            for (resource, path) in relevant {
+                if resource.is_empty() || *resource == rc.address {
+                    m.append_path(path);
                 }
             }
             if m.len() == 0 {
@@ -112,43 +75,66 @@ pub(crate) fn drift_diffs<'a>(
         };
         out.push(ResourceDiff {
             rc,
-            diff: resource_change_diff(rc, schemas, relevant),
+            diff: crate::resource::diff(rc, schemas, relevant),
         });
     }
     out
 }
 
 /// The diffs of the output changes, by name.
-pub(crate) fn output_diffs(doc: &Value) -> BTreeMap<&str, Diff> {
+pub(crate) fn output_diffs(outputs: &[OutputChange]) -> BTreeMap<&str, Diff> {
     let mut out = BTreeMap::new();
-    if let Some(m) = doc.get("output_changes").and_then(Value::as_object) {
-        for (name, change) in m {
-            let c = Change::from_json_change(change, Matcher::Always);
-            out.insert(name.as_str(), differ::output(&c));
-        }
+    for o in outputs {
+        let c = Change::from_json_change(&o.change, Matcher::Always);
+        out.insert(o.name.as_str(), differ::output(&c));
     }
     out
 }
 
-/// Renders a plan document as `terraform show` prints it.
-pub fn render(
-    doc: &Document,
-    schemas: Option<&Schemas>,
-    opts: &TextOptions,
-) -> Result<String, RenderError> {
-    let mut r = PlanText {
-        out: String::new(),
-        color: opts.color,
-        terminal: opts.terminal,
-        width: opts.width,
-        dialect: doc.dialect(),
-    };
-    r.plan(doc, schemas)?;
-    Ok(r.out)
+/// Renders a plan as `terraform show` prints it.
+pub fn render(doc: &PlanDocument<'_>, opts: &TextOptions) -> Result<String, RenderError> {
+    let mut out = Vec::new();
+    write(doc, opts, &mut out)?;
+    String::from_utf8(out).map_err(|e| RenderError::Json(e.to_string()))
 }
 
+/// Writes a plan as `terraform show` prints it to `out`, one resource at a time (rendered on
+/// several threads, in order).
+pub fn write(
+    doc: &PlanDocument<'_>,
+    opts: &TextOptions,
+    out: &mut dyn Write,
+) -> Result<(), RenderError> {
+    PlanText::new(doc, opts).plan(doc, out)
+}
+
+/// The text `terraform show` prints for one resource change of `doc` (`None`: it prints
+/// nothing for it).
+pub fn resource_text(
+    rc: &ResourceChange,
+    doc: &PlanDocument<'_>,
+    opts: &TextOptions,
+) -> Option<String> {
+    let mut text = String::new();
+    PlanText::new(doc, opts)
+        .change(rc, doc.schemas(), &mut text)
+        .printed?;
+    Some(text)
+}
+
+/// What rendering one resource change found.
+struct Rendered {
+    /// Its diff changes something, or it moves.
+    not_empty: bool,
+    /// Printed with this action (`None`: not printed).
+    printed: Option<Action>,
+    importing: bool,
+}
+
+/// Changes rendered by one task.
+const BATCH: usize = 32;
+
 struct PlanText {
-    out: String,
     color: bool,
     terminal: bool,
     width: usize,
@@ -161,6 +147,15 @@ struct PlanText {
 const BRACKET: char = '\x01';
 
 impl PlanText {
+    fn new(doc: &PlanDocument<'_>, opts: &TextOptions) -> PlanText {
+        PlanText {
+            color: opts.color,
+            terminal: opts.terminal,
+            width: opts.width,
+            dialect: Dialect::of(&doc.release()),
+        }
+    }
+
     fn c(&self, s: &str) -> String {
         colorize(s, self.color)
     }
@@ -196,123 +191,128 @@ impl PlanText {
         }
     }
 
-    fn print(&mut self, s: &str) {
-        self.out.push_str(s);
-    }
-
-    fn println(&mut self, s: &str) {
-        self.out.push_str(s);
-        self.out.push('\n');
-    }
-
     fn wrap(&self, s: &str) -> String {
         word_wrap(s, self.width)
     }
 
-    fn rule(&mut self) {
-        let r = horizontal_rule(self.color, self.width);
-        self.print(&r);
-        self.println("");
+    fn rule(&self, out: &mut String) {
+        out.push_str(&horizontal_rule(self.color, self.width));
+        out.push('\n');
     }
 
-    fn plan(&mut self, doc: &Document, schemas: Option<&Schemas>) -> Result<(), RenderError> {
-        let v = &doc.value;
-        let facts = doc.plan.clone();
-        let mode = doc.mode();
-        let errored = facts.as_ref().is_some_and(|f| f.errored);
-        let no_changes_quality = !errored && !facts.as_ref().is_some_and(|f| f.applyable);
+    fn plan(&self, doc: &PlanDocument<'_>, out: &mut dyn Write) -> Result<(), RenderError> {
+        let schemas = doc.schemas();
+        let facts = PlanFacts::of(doc)?;
+        let mode = facts.mode;
+        let errored = facts.errored;
+        let no_changes_quality = !errored && !facts.applyable;
 
-        let drift = drift_diffs(v, schemas, mode);
-        let outputs = output_diffs(v);
-        // One resource at a time: compute its diff, keep only what is printed.
+        let drift = doc.drift()?;
+        let relevant = doc.relevant_attributes()?;
+        let drift = drift_diffs(&drift, &relevant, schemas, mode);
+        let output_changes = doc.output_changes()?;
+        let outputs = output_diffs(&output_changes);
+        // One resource at a time: its diff and text are computed on several threads, and the
+        // text goes to a spool, to follow the sections that depend on all of them.
         let mut empty = !outputs.values().any(|d| d.action != Action::NoOp);
         let mut will_print_resource_changes = false;
         let mut counts: BTreeMap<Action, usize> = BTreeMap::new();
         let mut importing_count = 0;
-        let mut changes: Vec<String> = Vec::new();
-        doc.each_change(true, |rc| {
-            let d = ResourceDiff {
-                rc,
-                diff: resource_change_diff(rc, schemas, Matcher::Always),
-            };
-            if d.diff.action != Action::NoOp || d.moved() {
-                empty = false;
+        let mut printed = 0usize;
+        let mut spool = Spool::new();
+        let changes = doc.changes()?;
+        let indexes: Vec<usize> = (0..changes.len()).collect();
+        let batches: Vec<&[usize]> = indexes.chunks(BATCH).collect();
+        let render_batch = |batch: &&[usize]| -> Result<(Vec<Rendered>, String), RenderError> {
+            let mut text = String::new();
+            let mut found = Vec::with_capacity(batch.len());
+            for &i in *batch {
+                let rc = changes.get(i)?;
+                found.push(self.change(&rc, schemas, &mut text));
             }
-            let action = d.action();
-            if action == Action::NoOp && !d.moved() && !d.importing() {
-                return;
-            }
-            if action == Action::Delete && string(rc, "mode") != "managed" {
-                return;
-            }
-            if d.importing() {
-                importing_count += 1;
-            }
-            if action != Action::NoOp {
-                will_print_resource_changes = true;
-                *counts.entry(action).or_insert(0) += 1;
-            }
-            changes.push(self.resource(&d, Cause::Change).unwrap_or_default());
-        })?;
-        let have_refresh_changes = self.drift(&drift, mode, empty);
+            Ok((found, text))
+        };
+        for_each_ordered(
+            &batches,
+            rayon::current_num_threads(),
+            render_batch,
+            |batch| -> Result<(), RenderError> {
+                let (found, text) = batch?;
+                for r in found {
+                    empty &= !r.not_empty;
+                    if r.importing {
+                        importing_count += 1;
+                    }
+                    if let Some(action) = r.printed {
+                        printed += 1;
+                        if action != Action::NoOp {
+                            will_print_resource_changes = true;
+                            *counts.entry(action).or_insert(0) += 1;
+                        }
+                    }
+                }
+                spool
+                    .write_all(text.as_bytes())
+                    .map_err(|e| RenderError::Json(e.to_string()))
+            },
+        )?;
+        let mut o = String::new();
+        let have_refresh_changes = self.drift(&mut o, &drift, mode, empty);
         let outputs_text = self.outputs(&outputs);
 
-        if changes.is_empty() && outputs_text.is_empty() {
+        if printed == 0 && outputs_text.is_empty() {
             if errored {
                 if have_refresh_changes {
-                    self.rule();
+                    self.rule(&mut o);
                 }
-                let s = self.c("\n[reset][bold][red]Planning failed.[reset][bold] Terraform encountered an error while generating this plan.[reset]\n\n");
-                self.print(&s);
+                o.push_str(&self.c("\n[reset][bold][red]Planning failed.[reset][bold] Terraform encountered an error while generating this plan.[reset]\n\n"));
             } else {
                 match mode {
                     PlanMode::RefreshOnly => {
                         if have_refresh_changes {
-                            return Ok(());
+                            return emit(out, &o);
                         }
-                        let s = self.c("\n[reset][bold][green]No changes.[reset][bold] Your infrastructure still matches the configuration.[reset]\n\n");
-                        self.print(&s);
-                        let w = self.wrap("Terraform has checked that the real remote objects still match the result of your most recent changes, and found no differences.");
-                        self.println(&w);
+                        o.push_str(&self.c("\n[reset][bold][green]No changes.[reset][bold] Your infrastructure still matches the configuration.[reset]\n\n"));
+                        o.push_str(&self.wrap("Terraform has checked that the real remote objects still match the result of your most recent changes, and found no differences."));
+                        o.push('\n');
                     }
                     PlanMode::Destroy => {
                         if have_refresh_changes {
-                            self.rule();
+                            self.rule(&mut o);
                         }
-                        let s = self.c("\n[reset][bold][green]No changes.[reset][bold] No objects need to be destroyed.[reset]\n\n");
-                        self.print(&s);
-                        let w = self.wrap("Either you have not created any objects yet or the existing objects were already deleted outside of Terraform.");
-                        self.println(&w);
+                        o.push_str(&self.c("\n[reset][bold][green]No changes.[reset][bold] No objects need to be destroyed.[reset]\n\n"));
+                        o.push_str(&self.wrap("Either you have not created any objects yet or the existing objects were already deleted outside of Terraform."));
+                        o.push('\n');
                     }
                     PlanMode::Normal => {
                         if have_refresh_changes {
-                            self.rule();
+                            self.rule(&mut o);
                         }
-                        let s = self.c("\n[reset][bold][green]No changes.[reset][bold] Your infrastructure matches the configuration.[reset]\n\n");
-                        self.print(&s);
+                        o.push_str(&self.c("\n[reset][bold][green]No changes.[reset][bold] Your infrastructure matches the configuration.[reset]\n\n"));
                         if have_refresh_changes {
                             let w = if !no_changes_quality {
                                 self.wrap("Your configuration already matches the changes detected above, so applying this plan will only update the state to include the changes detected above and won't change any real infrastructure.")
                             } else {
                                 self.wrap("Your configuration already matches the changes detected above. If you'd like to update the Terraform state to match, create and apply a refresh-only plan:\n  terraform apply -refresh-only")
                             };
-                            self.println(&w);
-                            return Ok(());
+                            o.push_str(&w);
+                            o.push('\n');
+                            return emit(out, &o);
                         }
-                        let w = self.wrap("Terraform has compared your real infrastructure against your configuration and found no differences, so no changes are needed.");
-                        self.println(&w);
+                        o.push_str(&self.wrap("Terraform has compared your real infrastructure against your configuration and found no differences, so no changes are needed."));
+                        o.push('\n');
                     }
                 }
             }
         }
 
         if have_refresh_changes {
-            self.rule();
+            self.rule(&mut o);
         }
 
         if will_print_resource_changes {
-            let w = self.wrap("\nTerraform used the selected providers to generate the following execution plan. Resource actions are indicated with the following symbols:");
-            self.println(&w);
+            o.push_str(&self.wrap("\nTerraform used the selected providers to generate the following execution plan. Resource actions are indicated with the following symbols:"));
+            o.push('\n');
             for (action, text) in [
                 (Action::Create, "  [green]+[reset] create"),
                 (Action::Update, "  [yellow]~[reset] update in-place"),
@@ -328,52 +328,88 @@ impl PlanText {
                 (Action::Read, " [cyan]<=[reset] read (data resources)"),
             ] {
                 if counts.get(&action).copied().unwrap_or(0) > 0 {
-                    let s = self.c(text);
-                    self.println(&s);
+                    o.push_str(&self.c(text));
+                    o.push('\n');
                 }
             }
         }
 
-        if !changes.is_empty() {
+        if printed > 0 {
             if errored {
-                self.print(
+                o.push_str(
                     "\nTerraform planned the following actions, but then encountered a problem:\n",
                 );
             } else {
-                self.print("\nTerraform will perform the following actions:\n");
+                o.push_str("\nTerraform will perform the following actions:\n");
             }
-            for text in &changes {
-                self.print("\n");
-                self.println(text);
-            }
+            emit(out, &o)?;
+            o.clear();
+            spool.copy_to(&mut *out).map_err(io_error)?;
             let n = |a: Action| counts.get(&a).copied().unwrap_or(0);
-            let mut buf = self.c("\n[bold]Plan:[reset] ");
+            o.push_str(&self.c("\n[bold]Plan:[reset] "));
             if importing_count > 0 {
-                buf.push_str(&format!("{importing_count} to import, "));
+                o.push_str(&format!("{importing_count} to import, "));
             }
-            buf.push_str(&format!(
+            o.push_str(&format!(
                 "{} to add, {} to change, {} to destroy.",
                 n(Action::Create) + n(Action::DeleteThenCreate) + n(Action::CreateThenDelete),
                 n(Action::Update),
                 n(Action::Delete) + n(Action::DeleteThenCreate) + n(Action::CreateThenDelete)
             ));
-            buf.push('\n');
-            self.print(&buf);
+            o.push('\n');
         }
 
         if !outputs_text.is_empty() {
-            self.print("\nChanges to Outputs:\n");
-            self.print(&format!("{outputs_text}\n"));
+            o.push_str("\nChanges to Outputs:\n");
+            o.push_str(&outputs_text);
+            o.push('\n');
             if counts.is_empty() {
-                let w = self.wrap("\nYou can apply this plan to save these new output values to the Terraform state, without changing any real infrastructure.");
-                self.println(&w);
+                o.push_str(&self.wrap("\nYou can apply this plan to save these new output values to the Terraform state, without changing any real infrastructure."));
+                o.push('\n');
             }
         }
-        Ok(())
+        emit(out, &o)
     }
 
-    /// Prints the drift section; reports whether it printed anything.
-    fn drift(&mut self, drift: &[ResourceDiff<'_>], mode: PlanMode, plan_empty: bool) -> bool {
+    /// Renders one resource change into `text` (`\n`, its text, `\n`) when it is printed.
+    fn change(
+        &self,
+        rc: &ResourceChange,
+        schemas: Option<&Schemas>,
+        text: &mut String,
+    ) -> Rendered {
+        let d = ResourceDiff {
+            rc,
+            diff: crate::resource::diff(rc, schemas, Matcher::Always),
+        };
+        let mut found = Rendered {
+            not_empty: d.diff.action != Action::NoOp || d.moved(),
+            printed: None,
+            importing: false,
+        };
+        let action = d.action();
+        if action == Action::NoOp && !d.moved() && !d.importing() {
+            return found;
+        }
+        if action == Action::Delete && rc.mode != tfshow_addrs::ResourceMode::Managed {
+            return found;
+        }
+        found.importing = d.importing();
+        found.printed = Some(action);
+        text.push('\n');
+        text.push_str(&self.resource(&d, Cause::Change).unwrap_or_default());
+        text.push('\n');
+        found
+    }
+
+    /// Writes the drift section to `o`; reports whether it wrote anything.
+    fn drift(
+        &self,
+        o: &mut String,
+        drift: &[ResourceDiff<'_>],
+        mode: PlanMode,
+        plan_empty: bool,
+    ) -> bool {
         let shown: Vec<&ResourceDiff<'_>> = drift
             .iter()
             .filter(|d| mode == PlanMode::RefreshOnly || d.diff.action != Action::NoOp)
@@ -381,23 +417,24 @@ impl PlanText {
         if shown.is_empty() || (plan_empty && mode != PlanMode::RefreshOnly) {
             return false;
         }
-        let s =
-            self.c("\n[bold][cyan]Note:[reset][bold] Objects have changed outside of Terraform\n");
-        self.print(&s);
-        self.println("");
-        let w = self.wrap("Terraform detected the following changes made outside of Terraform since the last \"terraform apply\" which may have affected this plan:\n");
-        self.print(&w);
+        o.push_str(
+            &self.c("\n[bold][cyan]Note:[reset][bold] Objects have changed outside of Terraform\n"),
+        );
+        o.push('\n');
+        o.push_str(&self.wrap("Terraform detected the following changes made outside of Terraform since the last \"terraform apply\" which may have affected this plan:\n"));
         for d in shown {
             if let Some(text) = self.resource(d, Cause::Drift) {
-                self.println("");
-                self.println(&text);
+                o.push('\n');
+                o.push_str(&text);
+                o.push('\n');
             }
         }
         let w = match mode {
             PlanMode::RefreshOnly => self.wrap("\n\nThis is a refresh-only plan, so Terraform will not take any actions to undo these. If you were expecting these changes then you can apply this plan to record the updated values in the Terraform state without changing any remote objects."),
             _ => self.wrap("\n\nUnless you have made equivalent changes to your configuration, or ignored the relevant attributes using ignore_changes, the following plan may include actions to undo or respond to these changes."),
         };
-        self.println(&w);
+        o.push_str(&w);
+        o.push('\n');
         true
     }
 
@@ -440,18 +477,17 @@ impl PlanText {
 
     /// The `# address will be …` lines (colour markup not yet applied; input text in them
     /// as [`PlanText::input`] gives it).
-    fn comment(&self, rc: &Value, action: Action, cause: Cause) -> String {
-        let addr = self.input(string(rc, "address"));
-        let deposed = self.input(string(rc, "deposed"));
+    fn comment(&self, rc: &ResourceChange, action: Action, cause: Cause) -> String {
+        let addr = self.input(&rc.address);
+        let deposed = self.input(&rc.deposed);
         let disp = if deposed.is_empty() {
             addr.to_string()
         } else {
             format!("{addr} (deposed object {deposed})")
         };
-        let reason = string(rc, "action_reason");
-        let prev = self.input(string(rc, "previous_address"));
-        let change = rc.get("change").unwrap_or(&Value::Null);
-        let importing = change.get("importing").filter(|v| !v.is_null());
+        let reason = rc.action_reason.unwrap_or("");
+        let prev = self.input(rc.previous_address.as_deref().unwrap_or(""));
+        let importing = rc.importing.as_ref();
         let mut buf = String::new();
         let mut printed_moved = false;
         let mut printed_imported = false;
@@ -519,27 +555,27 @@ impl PlanText {
                 match reason {
                     "delete_because_no_resource_config" => buf.push_str(&format!(
                         "\n  # (because {}.{} is not in configuration)",
-                        self.input(string(rc, "type")),
-                        self.input(string(rc, "name"))
+                        self.input(&rc.type_),
+                        self.input(&rc.name)
                     )),
                     "delete_because_no_move_target" => buf.push_str(&format!(
                         "\n  # (because {prev} was moved to {addr}, which is not in configuration)"
                     )),
                     "delete_because_no_module" => buf.push_str(&format!(
                         "\n  # (because {} is not in configuration)",
-                        self.input(string(rc, "module_address"))
+                        self.input(&rc.module_address)
                     )),
-                    "delete_because_wrong_repetition" => match rc.get("index") {
-                        None | Some(Value::Null) => {
+                    "delete_because_wrong_repetition" => match &rc.index {
+                        InstanceKey::None => {
                             buf.push_str("\n  # (because resource uses count or for_each)")
                         }
-                        Some(Value::Number(_)) => {
+                        InstanceKey::Int(_) => {
                             buf.push_str("\n  # (because resource does not use count)")
                         }
-                        Some(Value::String(_)) => {
+                        InstanceKey::Str(_) => {
                             buf.push_str("\n  # (because resource does not use for_each)")
                         }
-                        Some(_) => {}
+                        InstanceKey::Wildcard => {}
                     },
                     "delete_because_count_index" => buf.push_str(&format!(
                         "\n  # (because index [{}] is out of range for count)",
@@ -565,7 +601,7 @@ impl PlanText {
                     printed_moved = true;
                 } else if importing.is_some() {
                     buf.push_str(&format!("[bold]  # {disp}[reset] will be imported"));
-                    if !string(change, "generated_config").is_empty() {
+                    if !rc.generated_config.is_empty() {
                         buf.push_str("\n  #[reset] (config will be generated)");
                     }
                     printed_imported = true;
@@ -582,7 +618,7 @@ impl PlanText {
         }
         if let Some(imp) = importing {
             if !printed_imported {
-                let id = self.input(string(imp, "id"));
+                let id = self.input(&imp.id);
                 if id.is_empty() {
                     buf.push_str("  # [reset](will be imported first)\n");
                 } else {
@@ -600,15 +636,15 @@ impl PlanText {
 
     /// The instance key as the document's JSON writes it (`0`, `"key"`), as
     /// [`PlanText::input`] gives it.
-    fn raw_index(&self, rc: &Value) -> String {
-        let text = match rc.get("index") {
-            Some(Value::String(s)) => {
+    fn raw_index(&self, rc: &ResourceChange) -> String {
+        let text = match &rc.index {
+            InstanceKey::Str(s) => {
                 let mut out = Vec::new();
                 write_quoted(&mut out, s, self.dialect);
                 String::from_utf8_lossy(&out).into_owned()
             }
-            Some(v) => v.to_string(),
-            None => String::new(),
+            InstanceKey::Int(i) => i.to_string(),
+            InstanceKey::None | InstanceKey::Wildcard => String::new(),
         };
         self.input(&text).into_owned()
     }
@@ -621,15 +657,24 @@ enum Cause {
 }
 
 /// `resource "type" "name"` or `data "type" "name"`; the names shown visibly on a terminal.
-fn header(rc: &Value, terminal: bool) -> String {
-    let mode = if string(rc, "mode") == "managed" {
+fn header(rc: &ResourceChange, terminal: bool) -> String {
+    let mode = if rc.mode == tfshow_addrs::ResourceMode::Managed {
         "resource"
     } else {
         "data"
     };
     format!(
         "{mode} \"{}\" \"{}\"",
-        shown(string(rc, "type"), terminal),
-        shown(string(rc, "name"), terminal)
+        shown(&rc.type_, terminal),
+        shown(&rc.name, terminal)
     )
+}
+
+/// Writes `text` to `out`.
+fn emit(out: &mut dyn Write, text: &str) -> Result<(), RenderError> {
+    out.write_all(text.as_bytes()).map_err(io_error)
+}
+
+fn io_error(e: std::io::Error) -> RenderError {
+    RenderError::Io(e)
 }

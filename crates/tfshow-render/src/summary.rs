@@ -19,11 +19,16 @@ use serde_json::{json, Value};
 use tfshow_escape::{markdown, terminal};
 use tfshow_schema::Schemas;
 
-use crate::document::{importing, moved, resource_schema, string};
+use tfshow_addrs::ResourceMode;
+use tfshow_json::document::{PlanDocument, ResourceChange};
+
+use crate::document::merge_marks;
 use crate::jsonformat::text::pad;
+use crate::plan_facts::PlanFacts;
 use crate::plan_text::{drift_diffs, output_diffs};
-use crate::sensitive_paths::{change_marks, replace_path};
-use crate::{Action, Document, PlanMode, RenderError};
+use crate::resource::{action, moved};
+use crate::sensitive_paths::replace_path;
+use crate::{Action, PlanMode, RenderError};
 
 /// GitHub's limit on the size of a comment, in characters.
 pub const GITHUB_COMMENT_LIMIT: usize = 65_536;
@@ -190,18 +195,59 @@ pub struct Counts {
     pub forget: usize,
 }
 
+impl Counts {
+    /// Counts one resource change: its action, and whether it imports or moves the object.
+    pub fn add(&mut self, action: Action, importing: bool, moved: bool) {
+        if importing {
+            self.import += 1;
+        }
+        match action {
+            Action::Create => self.add += 1,
+            Action::Update => self.change += 1,
+            Action::Delete => self.destroy += 1,
+            Action::DeleteThenCreate | Action::CreateThenDelete => {
+                self.add += 1;
+                self.destroy += 1;
+                self.replace += 1;
+            }
+            Action::Read => self.read += 1,
+            Action::Forget => self.forget += 1,
+            Action::CreateThenForget => {
+                self.add += 1;
+                self.forget += 1;
+                self.replace += 1;
+            }
+            Action::NoOp => {
+                if moved {
+                    self.moved += 1;
+                }
+            }
+        }
+    }
+
+    /// The `Plan:` line without its prefix (`3 to add, 1 to change, 2 to destroy.`).
+    pub fn headline(&self) -> String {
+        let mut s = String::new();
+        if self.import > 0 {
+            s.push_str(&format!("{} to import, ", self.import));
+        }
+        s.push_str(&format!(
+            "{} to add, {} to change, {} to destroy.",
+            self.add, self.change, self.destroy
+        ));
+        s
+    }
+}
+
 /// `forced by PATH, PATH`: the replace paths of a change, each cut before anything sensitive
 /// (see [`crate::sensitive_paths`]), without repeats.
-fn replace_reason(rc: &Value, schemas: Option<&Schemas>) -> Reason {
-    let change = rc.get("change").unwrap_or(&Value::Null);
-    let paths = change.get("replace_paths").and_then(Value::as_array);
-    let marks = change_marks(change);
-    let schema = resource_schema(schemas, rc);
+fn replace_reason(rc: &ResourceChange, schemas: Option<&Schemas>) -> Reason {
+    let marks = merge_marks(&rc.values.before_sensitive, &rc.values.after_sensitive);
+    let schema = crate::resource::schema(schemas, rc);
     let mut names: Vec<String> = Vec::new();
     let mut seen: HashSet<String> = HashSet::new();
-    for p in paths.into_iter().flatten() {
-        let Some(steps) = p.as_array() else { continue };
-        let shown = replace_path(steps, &marks, schema);
+    for p in &rc.replace_paths {
+        let shown = replace_path(&path_steps(p), &marks, schema);
         if !shown.text.is_empty() && seen.insert(shown.text.clone()) {
             names.push(shown.text);
         }
@@ -216,9 +262,24 @@ fn replace_reason(rc: &Value, schemas: Option<&Schemas>) -> Reason {
     r
 }
 
+/// A cty path as the steps of a document path (names and keys as strings, indexes as numbers).
+fn path_steps(p: &tfshow_cty::Path) -> Vec<Value> {
+    use tfshow_cty::{PathStep, Value as Cty};
+    p.iter()
+        .map(|s| match s {
+            PathStep::Attr(a) => Value::String(a.to_string()),
+            PathStep::Index(v) => match v.peel() {
+                Cty::String(k) => Value::String(k.to_string()),
+                Cty::Number(n) => serde_json::from_str(&n.to_string()).unwrap_or(Value::Null),
+                _ => Value::Null,
+            },
+        })
+        .collect()
+}
+
 /// Why a resource change happens.
-fn reason(rc: &Value, action: Action, schemas: Option<&Schemas>) -> Reason {
-    let r = string(rc, "action_reason");
+fn reason(rc: &ResourceChange, action: Action, schemas: Option<&Schemas>) -> Reason {
+    let r = rc.action_reason.unwrap_or("");
     let words = match r {
         "replace_because_tainted" => "tainted",
         "replace_by_request" => "replacement requested (-replace)",
@@ -239,25 +300,26 @@ fn reason(rc: &Value, action: Action, schemas: Option<&Schemas>) -> Reason {
     } else if r == "delete_because_no_move_target" {
         out = Reason(vec![
             Fragment::Words("moved from ".to_owned()),
-            Fragment::Name(string(rc, "previous_address").to_owned()),
+            Fragment::Name(rc.previous_address.clone().unwrap_or_default()),
             Fragment::Words(" to an address not in configuration".to_owned()),
         ]);
     } else if r == "replace_because_cannot_update" || action.is_replace() {
         out = replace_reason(rc, schemas);
     }
     if moved(rc) {
-        out.then(moved_from(string(rc, "previous_address")));
+        out.then(moved_from(rc.previous_address.as_deref().unwrap_or("")));
     }
-    if importing(rc) {
-        match rc.pointer("/change/importing/id").and_then(Value::as_str) {
-            Some(id) if !id.is_empty() => out.then(Reason(vec![
+    if let Some(imp) = &rc.importing {
+        if imp.id.is_empty() {
+            out.then(Reason::words("imported"));
+        } else {
+            out.then(Reason(vec![
                 Fragment::Words("imported from ".to_owned()),
-                Fragment::Id(id.to_owned()),
-            ])),
-            _ => out.then(Reason::words("imported")),
+                Fragment::Id(imp.id.clone()),
+            ]));
         }
     }
-    if !string(rc, "deposed").is_empty() {
+    if !rc.deposed.is_empty() {
         out.then(Reason::words("deposed object"));
     }
     if matches!(action, Action::Forget | Action::CreateThenForget) {
@@ -273,59 +335,50 @@ fn moved_from(address: &str) -> Reason {
     ])
 }
 
-fn row(rc: &Value, schemas: Option<&Schemas>) -> ResourceRow {
-    let action = rc
-        .get("change")
-        .and_then(Action::of_change)
-        .unwrap_or(Action::NoOp);
-    let deposed = string(rc, "deposed").to_owned();
-    let mut address = string(rc, "address").to_owned();
-    if !deposed.is_empty() {
-        address = format!("{address} (deposed {deposed})");
+fn row(rc: &ResourceChange, schemas: Option<&Schemas>) -> ResourceRow {
+    let action = action(rc);
+    let mut address = rc.address.clone();
+    if !rc.deposed.is_empty() {
+        address = format!("{address} (deposed {})", rc.deposed);
     }
-    let import_id = if importing(rc) {
-        Some(
-            rc.pointer("/change/importing/id")
-                .and_then(Value::as_str)
-                .unwrap_or("")
-                .to_owned(),
-        )
-    } else {
-        None
-    };
     ResourceRow {
         address,
-        module: string(rc, "module_address").to_owned(),
-        deposed,
+        module: rc.module_address.clone(),
+        deposed: rc.deposed.clone(),
         action,
         moved_from: if moved(rc) {
-            string(rc, "previous_address").to_owned()
+            rc.previous_address.clone().unwrap_or_default()
         } else {
             String::new()
         },
-        import_id,
+        import_id: rc.importing.as_ref().map(|i| i.id.clone()),
         reason: reason(rc, action, schemas),
     }
 }
 
 impl Summary {
-    /// Summarizes a plan document (a state document gives an empty summary).
-    pub fn new(doc: &Document, schemas: Option<&Schemas>) -> Result<Summary, RenderError> {
-        let v = &doc.value;
-        let mode = doc.mode();
+    /// Summarizes a plan.
+    pub fn new(doc: &PlanDocument<'_>) -> Result<Summary, RenderError> {
+        let schemas = doc.schemas();
+        let facts = PlanFacts::of(doc)?;
+        let mode = facts.mode;
         let mut changes: Vec<ResourceRow> = Vec::new();
-        doc.each_change(true, |rc| {
-            let r = row(rc, schemas);
+        let list = doc.changes()?;
+        for i in 0..list.len() {
+            let rc = list.get(i)?;
+            let r = row(&rc, schemas);
             if r.action == Action::NoOp && r.moved_from.is_empty() && r.import_id.is_none() {
-                return;
+                continue;
             }
-            if r.action == Action::Delete && string(rc, "mode") != "managed" {
-                return;
+            if r.action == Action::Delete && rc.mode != ResourceMode::Managed {
+                continue;
             }
             changes.push(r);
-        })?;
+        }
         changes.sort_by_key(|r| !r.is_destructive());
-        let drift = drift_diffs(v, schemas, mode)
+        let drift_changes = doc.drift()?;
+        let relevant = doc.relevant_attributes()?;
+        let drift = drift_diffs(&drift_changes, &relevant, schemas, mode)
             .into_iter()
             .filter(|d| mode == PlanMode::RefreshOnly || d.diff.action != Action::NoOp)
             .filter(|d| d.action() != Action::NoOp || moved(d.rc))
@@ -340,26 +393,20 @@ impl Summary {
                 r
             })
             .collect();
-        let outputs = output_diffs(v)
+        let output_changes = doc.output_changes()?;
+        let outputs = output_diffs(&output_changes)
             .into_iter()
             .filter(|(_, d)| d.action != Action::NoOp)
-            .map(|(name, d)| {
-                let c = v.pointer(&format!(
-                    "/output_changes/{}",
-                    name.replace('~', "~0").replace('/', "~1")
-                ));
-                let sens = |k: &str| c.and_then(|c| c.get(k)).is_some_and(|s| s != &json!(false));
-                OutputRow {
-                    name: name.to_owned(),
-                    action: d.action,
-                    sensitive: sens("before_sensitive") || sens("after_sensitive"),
-                }
+            .map(|(name, d)| OutputRow {
+                name: name.to_owned(),
+                action: d.action,
+                sensitive: output_changes.iter().any(|o| o.name == name && o.sensitive),
             })
             .collect();
         Ok(Summary {
-            terraform_version: doc.terraform_version().to_owned(),
+            terraform_version: doc.plan().terraform_version.clone(),
             mode,
-            errored: doc.plan.as_ref().is_some_and(|p| p.errored),
+            errored: facts.errored,
             changes,
             drift,
             outputs,
@@ -370,47 +417,14 @@ impl Summary {
     pub fn counts(&self) -> Counts {
         let mut c = Counts::default();
         for r in &self.changes {
-            if r.import_id.is_some() {
-                c.import += 1;
-            }
-            match r.action {
-                Action::Create => c.add += 1,
-                Action::Update => c.change += 1,
-                Action::Delete => c.destroy += 1,
-                Action::DeleteThenCreate | Action::CreateThenDelete => {
-                    c.add += 1;
-                    c.destroy += 1;
-                    c.replace += 1;
-                }
-                Action::Read => c.read += 1,
-                Action::Forget => c.forget += 1,
-                Action::CreateThenForget => {
-                    c.add += 1;
-                    c.forget += 1;
-                    c.replace += 1;
-                }
-                Action::NoOp => {
-                    if !r.moved_from.is_empty() {
-                        c.moved += 1;
-                    }
-                }
-            }
+            c.add(r.action, r.import_id.is_some(), !r.moved_from.is_empty());
         }
         c
     }
 
     /// The `Plan:` line without its prefix (`3 to add, 1 to change, 2 to destroy.`).
     pub fn headline(&self) -> String {
-        let c = self.counts();
-        let mut s = String::new();
-        if c.import > 0 {
-            s.push_str(&format!("{} to import, ", c.import));
-        }
-        s.push_str(&format!(
-            "{} to add, {} to change, {} to destroy.",
-            c.add, c.change, c.destroy
-        ));
-        s
+        self.counts().headline()
     }
 
     /// Counts the `Plan:` line does not give (`2 replaced, 1 moved`), empty when none.
@@ -841,23 +855,25 @@ mod tests {
             .join(dir)
     }
 
-    /// Terraform's `show -json` of a scenario's plan, and its schemas.
-    fn plan(dir: &str) -> (Value, Schemas) {
+    /// A scenario's real plan file and its schemas.
+    fn plan(dir: &str) -> (Vec<u8>, Schemas) {
         let dir = scenario(dir);
-        let json = std::fs::read(dir.join("plan.json")).expect("plan.json");
+        let bytes = std::fs::read(dir.join("plan.tfplan")).expect("plan.tfplan");
         let schemas = std::fs::read(dir.join("schemas.json")).expect("schemas.json");
-        (
-            serde_json::from_slice(&json).expect("JSON"),
-            Schemas::from_json(&schemas).expect("schemas"),
-        )
+        (bytes, Schemas::from_json(&schemas).expect("schemas"))
     }
 
-    fn change<'a>(plan: &'a Value, address: &str) -> &'a Value {
-        plan["resource_changes"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .find(|rc| rc["address"] == address)
+    /// The change of `address` in a plan.
+    fn change(
+        bytes: &[u8],
+        schemas: &Schemas,
+        find: impl Fn(&ResourceChange) -> bool,
+    ) -> ResourceChange {
+        let doc = PlanDocument::load(bytes, Some(schemas), &Default::default()).expect("plan");
+        let changes = doc.changes().expect("changes");
+        (0..changes.len())
+            .map(|i| changes.get(i).expect("change"))
+            .find(|rc| find(rc))
             .expect("resource change")
     }
 
@@ -869,13 +885,13 @@ mod tests {
             ("oracle_replace.nested_path", "settings.mode", "settings"),
             ("oracle_replace.zone", "zone", "zone"),
         ] {
-            let rc = change(&plan, address);
-            let r = replace_reason(rc, Some(&schemas));
+            let rc = change(&plan, &schemas, |rc| rc.address == address);
+            let r = replace_reason(&rc, Some(&schemas));
             assert_eq!(r.text(), format!("forced by {with}"));
             assert_eq!(r.markdown(), format!("forced by `{with}`"));
             // Without the schema, what is under the attribute could be sensitive.
             assert_eq!(
-                replace_reason(rc, None).text(),
+                replace_reason(&rc, None).text(),
                 format!("forced by {without}")
             );
         }
@@ -886,16 +902,17 @@ mod tests {
         // The real replacement forced by a map whose key is a sensitive variable, with the
         // paths a provider that forces replacement per key would give.
         let (plan, schemas) = plan("hostile_strings/tf-1.11.4");
-        let mut rc = change(&plan, "terraform_data.replaced").clone();
-        assert_eq!(
-            rc["change"]["after_sensitive"],
-            json!({"triggers_replace": true})
-        );
-        rc["change"]["replace_paths"] = json!([
-            ["triggers_replace", "hunter2-SECRET-KEY"],
-            ["triggers_replace", "other"],
-            ["input"]
-        ]);
+        let mut rc = change(&plan, &schemas, |rc| {
+            rc.address == "terraform_data.replaced"
+        });
+        assert_eq!(rc.values.after_sensitive, json!({"triggers_replace": true}));
+        let key = |k: &str| tfshow_cty::PathStep::Index(tfshow_cty::Value::String(k.into()));
+        let attr = |a: &str| tfshow_cty::PathStep::Attr(a.into());
+        rc.replace_paths = vec![
+            vec![attr("triggers_replace"), key("hunter2-SECRET-KEY")],
+            vec![attr("triggers_replace"), key("other")],
+            vec![attr("input")],
+        ];
         for s in [Some(&schemas), None] {
             let r = reason(&rc, Action::DeleteThenCreate, s);
             assert_eq!(r.text(), "forced by triggers_replace, input");
@@ -905,14 +922,13 @@ mod tests {
 
     #[test]
     fn reasons_keep_names_apart_from_words() {
-        let (plan, _) = plan("hostile_strings/tf-1.11.4");
-        let moved = plan["resource_changes"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .find(|rc| string(rc, "previous_address").contains("click me"))
-            .expect("moved resource");
-        let r = reason(moved, Action::Update, None);
+        let (plan, schemas) = plan("hostile_strings/tf-1.11.4");
+        let moved = change(&plan, &schemas, |rc| {
+            rc.previous_address
+                .as_deref()
+                .is_some_and(|p| p.contains("click me"))
+        });
+        let r = reason(&moved, Action::Update, None);
         assert_eq!(
             r.text(),
             "moved from terraform_data.old[\"[click me](https://evil.example/phish)\"]"

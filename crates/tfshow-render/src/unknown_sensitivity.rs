@@ -15,7 +15,7 @@ use serde::Deserialize;
 use serde_json::Value;
 use tfshow_schema::Schemas;
 
-use crate::document::{list, resource_schema, string};
+use crate::document::{list, resource_schema, schema_for, string};
 use crate::Document;
 
 /// The provider of `terraform_data` and `terraform_remote_state`.
@@ -24,8 +24,24 @@ const BUILTIN_PROVIDER: &str = "terraform.io/builtin/terraform";
 /// Reports whether the sensitivity of `resource`'s values (a resource change, drift entry or
 /// state resource) cannot be known: there is no schema for it in `schemas`.
 pub(crate) fn is_unknown(schemas: Option<&Schemas>, resource: &Value) -> bool {
-    string(resource, "provider_name") != BUILTIN_PROVIDER
-        && resource_schema(schemas, resource).is_none()
+    !is_builtin(string(resource, "provider_name")) && resource_schema(schemas, resource).is_none()
+}
+
+/// Whether `provider` (a source address) is Terraform's builtin provider, which declares
+/// nothing sensitive.
+pub(crate) fn is_builtin(provider: &str) -> bool {
+    provider == BUILTIN_PROVIDER
+}
+
+/// `values` with every attribute of both sides marked sensitive.
+pub(crate) fn mask_values(
+    values: &tfshow_json::document::ChangeJson,
+) -> tfshow_json::document::ChangeJson {
+    tfshow_json::document::ChangeJson {
+        before_sensitive: mask_every_attribute(values.before.as_ref()),
+        after_sensitive: mask_every_attribute(values.after.as_ref()),
+        ..values.clone()
+    }
 }
 
 /// A sensitivity mask marking every attribute of `value` (a resource's values) sensitive:
@@ -54,6 +70,31 @@ pub(crate) fn mask_change(change: &Value) -> Value {
         }
     }
     out
+}
+
+/// The providers some of whose resources in a plan's changes or drift have no schema in the
+/// plan's schemas, so that the views mask their values.
+pub fn providers_without_schema(
+    doc: &tfshow_json::document::PlanDocument<'_>,
+) -> Result<BTreeSet<String>, crate::RenderError> {
+    let schemas = doc.schemas();
+    let mut out = BTreeSet::new();
+    let mut check = |provider: &str, mode: tfshow_addrs::ResourceMode, type_: &str| {
+        let mode = crate::resource::mode_name(mode);
+        if !is_builtin(provider) && schema_for(schemas, provider, mode, type_).is_none() {
+            out.insert(provider.to_owned());
+        }
+    };
+    let changes = doc.changes()?;
+    for i in 0..changes.len() {
+        if let Some((provider, mode, type_)) = changes.resource_type(i) {
+            check(provider, mode, type_);
+        }
+    }
+    for rc in doc.drift()? {
+        check(&rc.provider_name, rc.mode, &rc.type_);
+    }
+    Ok(out)
 }
 
 impl Document {

@@ -9,12 +9,12 @@
 //! tfshow.
 
 use std::path::{Path, PathBuf};
+use tfshow_json::document::PlanDocument;
 
 use serde_json::Value;
 use tfshow_escape::terminal;
 use tfshow_json::show::Limits;
 use tfshow_render::summary::Summary;
-use tfshow_render::Document;
 use tfshow_schema::Schemas;
 
 fn scenarios() -> PathBuf {
@@ -71,8 +71,8 @@ fn schemas(dir: &Path) -> Option<Schemas> {
 
 fn summary(dir: &Path, schemas: Option<&Schemas>) -> Summary {
     let bytes = std::fs::read(dir.join("plan.tfplan")).expect("plan");
-    let doc = Document::load_for_views(&bytes, schemas, &Limits::default()).expect("load");
-    Summary::new(&doc, schemas).expect("summary")
+    let doc = PlanDocument::load(&bytes, schemas, &Limits::default()).expect("load");
+    Summary::new(&doc).expect("summary")
 }
 
 /// The markdown as GitHub would show it: GFM to HTML, raw HTML kept, then sanitized.

@@ -3,9 +3,10 @@
 //! folder), byte for byte.
 
 use std::path::{Path, PathBuf};
+use tfshow_json::document::PlanDocument;
 
 use tfshow_json::show::Limits;
-use tfshow_render::{plan_text, Document, TextOptions};
+use tfshow_render::{plan_text, TextOptions};
 use tfshow_schema::Schemas;
 
 fn cases() -> Vec<PathBuf> {
@@ -38,14 +39,14 @@ fn plan_text_equals_terraform_show() {
             .ok()
             .map(|b| Schemas::from_json(&b).expect("schemas"));
         let bytes = std::fs::read(dir.join("plan.tfplan")).expect("plan");
-        let doc = match Document::load_for_views(&bytes, schemas.as_ref(), &Limits::default()) {
+        let doc = match PlanDocument::load(&bytes, schemas.as_ref(), &Limits::default()) {
             Ok(d) => d,
             Err(e) => {
                 failures.push(format!("{}: {e}", name(dir)));
                 continue;
             }
         };
-        let got = match plan_text::render(&doc, schemas.as_ref(), &TextOptions::default()) {
+        let got = match plan_text::render(&doc, &TextOptions::default()) {
             Ok(text) => text,
             Err(e) => {
                 failures.push(format!("{}: {e}", name(dir)));
@@ -100,13 +101,10 @@ fn colours_only_add_escape_sequences() {
             .ok()
             .map(|b| Schemas::from_json(&b).expect("schemas"));
         let bytes = std::fs::read(dir.join("plan.tfplan")).expect("plan");
-        let doc =
-            Document::load_for_views(&bytes, schemas.as_ref(), &Limits::default()).expect("doc");
-        let plain =
-            plan_text::render(&doc, schemas.as_ref(), &TextOptions::default()).expect("text");
+        let doc = PlanDocument::load(&bytes, schemas.as_ref(), &Limits::default()).expect("doc");
+        let plain = plan_text::render(&doc, &TextOptions::default()).expect("text");
         let colored = plan_text::render(
             &doc,
-            schemas.as_ref(),
             &TextOptions {
                 color: true,
                 ..TextOptions::default()

@@ -6,6 +6,7 @@
 //! same plans do not show it either.
 
 use std::path::{Path, PathBuf};
+use tfshow_json::document::PlanDocument;
 
 use serde_json::{json, Value};
 use tfshow_json::show::Limits;
@@ -166,8 +167,8 @@ fn summaries_and_diffs_do_not_show_the_secret() {
         let s = schemas(&dir);
         for schemas in [Some(&s), None] {
             let plan = std::fs::read(dir.join("plan.tfplan")).expect("plan");
-            let doc = Document::load_for_views(&plan, schemas, &Limits::default()).expect("load");
-            let summary = Summary::new(&doc, schemas).expect("summary");
+            let doc = PlanDocument::load(&plan, schemas, &Limits::default()).expect("load");
+            let summary = Summary::new(&doc).expect("summary");
             for (format, out) in [
                 ("markdown", summary.markdown(65_536)),
                 ("markdown, short", summary.markdown(500)),

@@ -4,6 +4,7 @@
 //! terminal escaping layer (`tfshow_escape::terminal::text`, which keeps newlines and tabs).
 
 use std::path::{Path, PathBuf};
+use tfshow_json::document::PlanDocument;
 
 use tfshow_json::show::Limits;
 use tfshow_render::{plan_text, state_text, Document, TextOptions};
@@ -74,14 +75,13 @@ fn plans_on_a_terminal_are_terraforms_text_shown_visibly() {
     for dir in &cases {
         let schemas = schemas(dir);
         let bytes = std::fs::read(dir.join("plan.tfplan")).expect("plan");
-        let doc =
-            Document::load_for_views(&bytes, schemas.as_ref(), &Limits::default()).expect("doc");
+        let doc = PlanDocument::load(&bytes, schemas.as_ref(), &Limits::default()).expect("doc");
         let want = std::fs::read_to_string(dir.join("plan.txt")).expect("plan.txt");
-        let plain = plan_text::render(&doc, schemas.as_ref(), &TextOptions::default()).unwrap();
+        let plain = plan_text::render(&doc, &TextOptions::default()).unwrap();
         assert_eq!(plain, want, "{}", dir.display());
         let want_visible = tfshow_escape::terminal::text(&want);
         for color in [false, true] {
-            let text = plan_text::render(&doc, schemas.as_ref(), &terminal(color)).unwrap();
+            let text = plan_text::render(&doc, &terminal(color)).unwrap();
             let text = if color { strip_sgr(&text) } else { text };
             assert_eq!(unsafe_chars(&text), [], "{}", dir.display());
             assert!(text == want_visible, "{} (colour {color})", dir.display());
@@ -94,19 +94,19 @@ fn the_hostile_plan_differs_on_a_terminal() {
     let dir = scenarios().join("hostile_strings/tf-1.11.4");
     let schemas = schemas(&dir);
     let bytes = std::fs::read(dir.join("plan.tfplan")).unwrap();
-    let doc = Document::load_for_views(&bytes, schemas.as_ref(), &Limits::default()).unwrap();
-    let plain = plan_text::render(&doc, schemas.as_ref(), &TextOptions::default()).unwrap();
+    let doc = PlanDocument::load(&bytes, schemas.as_ref(), &Limits::default()).unwrap();
+    let plain = plan_text::render(&doc, &TextOptions::default()).unwrap();
     assert_eq!(
         unsafe_chars(&plain),
         ['\r', '\r', '\r', '\r', '\r', '\u{1b}']
     );
-    let text = strip_sgr(&plan_text::render(&doc, schemas.as_ref(), &terminal(true)).unwrap());
+    let text = strip_sgr(&plan_text::render(&doc, &terminal(true)).unwrap());
     assert!(
         text.contains("            break\\u000dreturn\\u001b[0m\n"),
         "{text}"
     );
     // The colours the view writes itself.
-    let colored = plan_text::render(&doc, schemas.as_ref(), &terminal(true)).unwrap();
+    let colored = plan_text::render(&doc, &terminal(true)).unwrap();
     assert!(colored.contains("\x1b[1m  # terraform_data.hostile["));
     assert!(colored.contains("\x1b[32m+\x1b[0m"));
 }
@@ -118,17 +118,20 @@ fn colour_markup_in_input_is_not_applied_on_a_terminal() {
     let dir = scenarios().join("hostile_strings/tf-1.11.4");
     let schemas = schemas(&dir);
     let bytes = std::fs::read(dir.join("plan.tfplan")).unwrap();
-    let mut doc = Document::load(&bytes, schemas.as_ref(), &Limits::default()).unwrap();
-    let changes = doc.value["resource_changes"].as_array_mut().unwrap();
-    let rc = changes
-        .iter_mut()
-        .find(|rc| rc["address"] == r#"terraform_data.hostile["pipe|in|key"]"#)
+    let doc = PlanDocument::load(&bytes, schemas.as_ref(), &Limits::default()).unwrap();
+    let changes = doc.changes().unwrap();
+    let mut rc = (0..changes.len())
+        .map(|i| changes.get(i).unwrap())
+        .find(|rc| rc.address == r#"terraform_data.hostile["pipe|in|key"]"#)
         .unwrap();
-    rc["address"] = r#"terraform_data.hostile["[hidden]pipe[reset]"]"#.into();
-    let plain = plan_text::render(&doc, schemas.as_ref(), &TextOptions::default()).unwrap();
+    rc.address = r#"terraform_data.hostile["[hidden]pipe[reset]"]"#.into();
+    let render = |opts: &TextOptions| {
+        plan_text::resource_text(&rc, &doc, opts).expect("the change is shown")
+    };
+    let plain = render(&TextOptions::default());
     assert!(plain.contains("  # terraform_data.hostile[\"pipe\"] will be created\n"));
     for color in [false, true] {
-        let text = plan_text::render(&doc, schemas.as_ref(), &terminal(color)).unwrap();
+        let text = render(&terminal(color));
         assert!(!text.contains("\x1b[8m"));
         let text = strip_sgr(&text);
         assert!(
@@ -143,7 +146,7 @@ fn states_on_a_terminal_show_input_visibly() {
     let dir = scenarios().join("hostile_strings/tf-1.11.4");
     let schemas = schemas(&dir);
     let bytes = std::fs::read(dir.join("terraform.tfstate")).unwrap();
-    let doc = Document::load_for_views(&bytes, schemas.as_ref(), &Limits::default()).unwrap();
+    let doc = Document::load(&bytes, schemas.as_ref(), &Limits::default()).unwrap();
     let plain = state_text::render(&doc, schemas.as_ref(), &TextOptions::default());
     assert!(
         !unsafe_chars(&plain).is_empty(),

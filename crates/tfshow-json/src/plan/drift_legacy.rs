@@ -17,19 +17,25 @@ use crate::resource_values::TypeInfo;
 use crate::state::{instance_address, module_text};
 use crate::transform::{write_known, write_sensitive_as_bool, UnknownElements};
 
-struct Drift {
-    address: String,
-    module: String,
-    type_: String,
-    name: String,
-    provider: String,
-    before: Value,
-    before_marks: Marks,
-    after: Value,
-    after_marks: Marks,
+/// A managed resource instance whose object differs between the two states.
+pub(crate) struct Drift {
+    pub address: String,
+    pub module: String,
+    pub type_: String,
+    pub name: String,
+    pub provider: String,
+    pub before: Value,
+    pub before_marks: Marks,
+    pub after: Value,
+    pub after_marks: Marks,
 }
 
-fn drifted(prev: &State, prior: &State, schemas: Option<&Schemas>) -> Result<Vec<Drift>, Error> {
+/// The drifted instances, sorted by address.
+pub(crate) fn drifted(
+    prev: &State,
+    prior: &State,
+    schemas: Option<&Schemas>,
+) -> Result<Vec<Drift>, Error> {
     let mut out = Vec::new();
     for r in prev.resources.iter().filter(|r| r.mode == Mode::Managed) {
         for inst in r.instances.iter().filter(|i| i.deposed.is_empty()) {

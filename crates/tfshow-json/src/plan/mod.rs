@@ -6,13 +6,13 @@
 //! `configuration`, `relevant_attributes` (1.2), `checks` (1.3), `timestamp` (1.5),
 //! `applyable`, `complete` (1.8), `errored` (1.6).
 
-mod actions;
+pub(crate) mod actions;
 mod changes;
-mod decode;
-mod drift_legacy;
+pub(crate) mod decode;
+pub(crate) mod drift_legacy;
 mod kept;
-mod ordered;
-mod outputs;
+pub mod ordered;
+pub(crate) mod outputs;
 mod paths;
 mod planned;
 mod relevant;
@@ -200,7 +200,7 @@ fn write_tail(
 }
 
 /// Locates every change (in parallel); each is indexed by its position in `changes`.
-fn locate_all<'a, C: PlanChange>(
+pub(crate) fn locate_all<'a, C: PlanChange>(
     changes: &'a [C],
     schemas: Option<&'a Schemas>,
     versions: &decode::StateSchemaVersions,
@@ -240,7 +240,7 @@ fn sort_changes(changes: &mut [&Located<'_>], version: &Release) {
     }
 }
 
-fn is_data_delete(d: &Located<'_>) -> bool {
+pub(crate) fn is_data_delete(d: &Located<'_>) -> bool {
     d.addr.mode == tfshow_addrs::ResourceMode::Data && d.action == Action::Delete
 }
 

@@ -10,20 +10,18 @@
 use std::collections::VecDeque;
 use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 
-use crate::error::Error;
-
 /// Batches rendered ahead of the next one to consume, at most.
 const WINDOW: usize = 64;
 
 /// Renders each of `batches` with `render` and passes the results, in order, to `consume`,
 /// using up to `threads` threads (this one included). Stops at the first error of `consume`
 /// and returns it; a panic in `render` on a helper is resumed here.
-pub(crate) fn for_each_ordered<B: Sync, R: Send>(
+pub fn for_each_ordered<B: Sync, R: Send, E>(
     batches: &[B],
     threads: usize,
     render: impl Fn(&B) -> R + Sync,
-    mut consume: impl FnMut(R) -> Result<(), Error>,
-) -> Result<(), Error> {
+    mut consume: impl FnMut(R) -> Result<(), E>,
+) -> Result<(), E> {
     let helpers = threads
         .saturating_sub(1)
         .min(batches.len().saturating_sub(1));
@@ -142,12 +140,12 @@ impl<R> Shared<R> {
 
     /// The calling thread: consumes batches in order, rendering one whenever the next is not
     /// ready.
-    fn lead<B>(
+    fn lead<B, E>(
         &self,
         batches: &[B],
         render: &impl Fn(&B) -> R,
-        consume: &mut impl FnMut(R) -> Result<(), Error>,
-    ) -> Result<(), Error> {
+        consume: &mut impl FnMut(R) -> Result<(), E>,
+    ) -> Result<(), E> {
         let mut state = self.lock();
         while state.consumed < batches.len() {
             if let Some(Some(_)) = state.ready.front() {
@@ -178,6 +176,7 @@ impl<R> Shared<R> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::Error;
 
     /// Every batch is consumed once, in order, whatever the number of threads.
     #[test]
@@ -195,7 +194,7 @@ mod tests {
                 },
                 |b| {
                     seen.push(b);
-                    Ok(())
+                    Ok::<(), Error>(())
                 },
             )
             .unwrap();
@@ -245,7 +244,7 @@ mod tests {
                         behave(b, std::thread::current().id() == caller);
                         b
                     },
-                    |_| Ok(()),
+                    |_| Ok::<(), Error>(()),
                 )
             });
             let _ = tx.send(result.is_err());

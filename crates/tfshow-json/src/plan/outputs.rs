@@ -7,7 +7,7 @@ use tfshow_planfile::model::{Action, OutputChange};
 
 use super::actions::action_names;
 use crate::error::{invalid, Error};
-use crate::transform::{write_known, write_unknown_as_bool};
+use crate::transform::{write_known, write_unknown_as_bool, Sink};
 use crate::Release;
 
 /// An output change with its values decoded.
@@ -46,38 +46,49 @@ pub(crate) fn write_output_changes(
 ) -> Result<(), Error> {
     w.begin_object();
     for o in outputs {
-        let at = format!("output {:?}", o.oc.name);
         w.key(&o.oc.name);
-        w.begin_object();
-        w.key("actions");
-        w.begin_array();
-        for a in action_names(o.oc.change.action) {
-            w.string(a);
-        }
-        w.end_array();
-        w.key("before");
-        write_known(w, &o.before, crate::transform::unknown_elements(version))
-            .map_err(|e| invalid(&at, e))?;
-        let known = o.after.is_wholly_known();
-        if known || (version.has(crate::Feature::PartlyUnknownOutputs) && !o.after.is_unknown()) {
-            w.key("after");
-            write_known(w, &o.after, crate::transform::unknown_elements(version))
-                .map_err(|e| invalid(&at, e))?;
-        }
-        w.key("after_unknown");
-        if known {
-            w.bool(false);
-        } else if version.has(crate::Feature::PartlyUnknownOutputs) {
-            write_unknown_as_bool(w, &o.after);
-        } else {
-            w.bool(true);
-        }
-        w.key("before_sensitive");
-        w.bool(o.oc.sensitive);
-        w.key("after_sensitive");
-        w.bool(o.oc.sensitive);
-        w.end_object();
+        write_output_change(w, o, version)?;
     }
+    w.end_object();
+    Ok(())
+}
+
+/// Writes one `output_changes` entry.
+pub(crate) fn write_output_change<S: Sink + ?Sized>(
+    w: &mut S,
+    o: &DecodedOutput<'_>,
+    version: &Release,
+) -> Result<(), Error> {
+    let at = || format!("output {:?}", o.oc.name);
+    w.begin_object();
+    w.key("actions");
+    w.begin_array();
+    for a in action_names(o.oc.change.action) {
+        w.primitive(&Value::String((*a).into()))
+            .map_err(|e| invalid(at(), e))?;
+    }
+    w.end_array();
+    w.key("before");
+    write_known(w, &o.before, crate::transform::unknown_elements(version))
+        .map_err(|e| invalid(at(), e))?;
+    let known = o.after.is_wholly_known();
+    if known || (version.has(crate::Feature::PartlyUnknownOutputs) && !o.after.is_unknown()) {
+        w.key("after");
+        write_known(w, &o.after, crate::transform::unknown_elements(version))
+            .map_err(|e| invalid(at(), e))?;
+    }
+    w.key("after_unknown");
+    if known {
+        w.bool(false);
+    } else if version.has(crate::Feature::PartlyUnknownOutputs) {
+        write_unknown_as_bool(w, &o.after);
+    } else {
+        w.bool(true);
+    }
+    w.key("before_sensitive");
+    w.bool(o.oc.sensitive);
+    w.key("after_sensitive");
+    w.bool(o.oc.sensitive);
     w.end_object();
     Ok(())
 }

@@ -136,7 +136,7 @@ pub(crate) fn write_all_kept<T: Sync>(
                 None => run.extend(k),
             }
         }
-        Ok(())
+        Ok::<(), Error>(())
     })?;
     kept.write(&run, w).map_err(Error::Io)
 }

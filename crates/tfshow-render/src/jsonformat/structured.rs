@@ -62,9 +62,16 @@ impl Matcher {
         Matcher::Paths { paths, propagate }
     }
 
-    /// Adds one JSON path (`["a", 0]`).
-    pub(crate) fn append(&mut self, path: &Value) {
-        if let (Matcher::Paths { paths, .. }, Some(p)) = (self, parse_path(path)) {
+    /// A matcher of cty paths (attribute names and map keys as keys, numbers as indexes;
+    /// a path with any other step matches nothing).
+    pub(crate) fn from_paths(list: &[tfshow_cty::Path], propagate: bool) -> Matcher {
+        let paths = list.iter().filter_map(|p| cty_steps(p)).collect();
+        Matcher::Paths { paths, propagate }
+    }
+
+    /// Adds one cty path.
+    pub(crate) fn append_path(&mut self, path: &[tfshow_cty::PathStep]) {
+        if let (Matcher::Paths { paths, .. }, Some(p)) = (self, cty_steps(path)) {
             paths.push(p);
         }
     }
@@ -141,6 +148,20 @@ fn go_int(f: f64) -> Option<usize> {
     } else {
         None
     }
+}
+
+fn cty_steps(path: &[tfshow_cty::PathStep]) -> Option<Vec<Step>> {
+    use tfshow_cty::{PathStep, Value as Cty};
+    path.iter()
+        .map(|s| match s {
+            PathStep::Attr(a) => Some(Step::Key(a.to_string())),
+            PathStep::Index(v) => match v.peel() {
+                Cty::String(k) => Some(Step::Key(k.to_string())),
+                Cty::Number(n) => n.to_string().parse::<f64>().ok().map(Step::Index),
+                _ => None,
+            },
+        })
+        .collect()
 }
 
 fn parse_path(v: &Value) -> Option<Vec<Step>> {
@@ -249,6 +270,33 @@ impl<'a> Change<'a> {
         };
         let forget_only = matches!(change.get("actions"), Some(Value::Array(a))
             if a.len() == 1 && a[0].as_str() == Some("forget"));
+        if forget_only {
+            c.as_no_op()
+        } else {
+            c
+        }
+    }
+
+    /// A change of typed values (see [`tfshow_json::document::ChangeJson`]); `forget_only`:
+    /// the change's action is `forget`, shown as no change.
+    pub(crate) fn from_values(
+        v: &'a tfshow_json::document::ChangeJson,
+        forget_only: bool,
+        replace_paths: Matcher,
+        relevant: Matcher,
+    ) -> Change<'a> {
+        let c = Change {
+            before_explicit: false,
+            after_explicit: false,
+            before: val(v.before.as_ref()),
+            after: val(v.after.as_ref()),
+            unknown: val(Some(&v.after_unknown)),
+            before_sensitive: val(Some(&v.before_sensitive)),
+            after_sensitive: val(Some(&v.after_sensitive)),
+            replace_paths,
+            relevant,
+            non_legacy: false,
+        };
         if forget_only {
             c.as_no_op()
         } else {

@@ -3,7 +3,9 @@
 
 use std::path::Path;
 
-use tfshow_render::{plan_text, redact, state_text, Document, Kind, RenderError, TextOptions};
+use tfshow_json::document::PlanDocument;
+use tfshow_render::unknown_sensitivity::providers_without_schema;
+use tfshow_render::{plan_text, redact, state_text, Document, RenderError, TextOptions};
 use tfshow_schema::Schemas;
 
 use super::{display, limits, read_input, CliError};
@@ -13,27 +15,63 @@ use crate::args::ShowArgs;
 pub(crate) fn run(args: &ShowArgs) -> Result<(), CliError> {
     let bytes = read_input(&args.file)?;
     let (schemas, report) = super::schemas::for_input(&bytes, &args.source)?;
-    // The redacted JSON is the whole document; the human view reads only some sections.
+    if !args.json && is_plan(&bytes) {
+        let doc = load_plan(&args.file, &bytes, schemas.as_ref(), &report)?;
+        let opts = text_options(args.no_color);
+        let mut out = super::output::Output::open()?;
+        if let Err(e) = plan_text::write(&doc, &opts, out.writer()) {
+            if let Some(note) = out.abandon() {
+                eprintln!("tfshow: note: {note}");
+            }
+            return Err(render_error(&args.file, e));
+        }
+        return out.commit();
+    }
+    // The redacted JSON is the whole document; the human view of a state reads its values.
     let doc = load(&args.file, &bytes, schemas.as_ref(), &report, args.json)?;
     let out = if args.json {
-        redact::to_json(doc, schemas.as_ref()).map_err(|e| CliError::Render {
-            path: display(&args.file),
-            message: e.to_string(),
-        })?
+        redact::to_json(doc, schemas.as_ref()).map_err(|e| render_error(&args.file, e))?
     } else {
-        let opts = text_options(args.no_color);
-        match doc.kind {
-            Kind::Plan => {
-                plan_text::render(&doc, schemas.as_ref(), &opts).map_err(|e| CliError::Render {
-                    path: display(&args.file),
-                    message: e.to_string(),
-                })?
-            }
-            Kind::State => state_text::render(&doc, schemas.as_ref(), &opts),
-        }
-        .into_bytes()
+        state_text::render(&doc, schemas.as_ref(), &text_options(args.no_color)).into_bytes()
     };
     write_stdout(&out)
+}
+
+/// Whether `bytes` hold a plan (anything but a state file: a file that is neither is refused
+/// by the plan decoder, which says why).
+pub(crate) fn is_plan(bytes: &[u8]) -> bool {
+    !tfshow_json::show::is_state(bytes, limits())
+}
+
+/// Decodes a plan file (`bytes`, read from `path`) for the views, and names on standard error
+/// the providers whose resources' values are masked for want of a schema.
+pub(crate) fn load_plan<'s>(
+    path: &Path,
+    bytes: &[u8],
+    schemas: Option<&'s Schemas>,
+    report: &super::schemas::Report,
+) -> Result<PlanDocument<'s>, CliError> {
+    let doc = PlanDocument::load(bytes, schemas, limits()).map_err(|source| CliError::Show {
+        path: display(path),
+        source,
+    })?;
+    let missing = providers_without_schema(&doc).map_err(|e| render_error(path, e))?;
+    report.print(path, Some(&missing));
+    Ok(doc)
+}
+
+/// A view's failure, naming the file.
+pub(crate) fn render_error(path: &Path, e: RenderError) -> CliError {
+    match e {
+        RenderError::Show(source) => CliError::Show {
+            path: display(path),
+            source,
+        },
+        other => CliError::Render {
+            path: display(path),
+            message: other.to_string(),
+        },
+    }
 }
 
 /// Builds the document of a plan or state file (`bytes`, read from `path`): `whole`, or the

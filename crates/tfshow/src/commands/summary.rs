@@ -1,9 +1,8 @@
 //! `tfshow summary`: a review summary of a plan.
 
 use tfshow_render::summary::Summary;
-use tfshow_render::Kind;
 
-use super::show::{load, write_stdout};
+use super::show::{is_plan, load_plan, render_error, write_stdout};
 use super::{display, read_input, CliError};
 use crate::args::{SummaryArgs, SummaryFormat};
 
@@ -11,17 +10,14 @@ use crate::args::{SummaryArgs, SummaryFormat};
 pub(crate) fn run(args: &SummaryArgs) -> Result<(), CliError> {
     let bytes = read_input(&args.file)?;
     let (schemas, report) = super::schemas::for_input(&bytes, &args.source)?;
-    let doc = load(&args.file, &bytes, schemas.as_ref(), &report, false)?;
-    if doc.kind != Kind::Plan {
+    if !is_plan(&bytes) {
         return Err(CliError::Render {
             path: display(&args.file),
             message: "this is a state file; summary needs a plan file".into(),
         });
     }
-    let summary = Summary::new(&doc, schemas.as_ref()).map_err(|e| CliError::Render {
-        path: display(&args.file),
-        message: e.to_string(),
-    })?;
+    let doc = load_plan(&args.file, &bytes, schemas.as_ref(), &report)?;
+    let summary = Summary::new(&doc).map_err(|e| render_error(&args.file, e))?;
     let out = match args.format {
         SummaryFormat::Markdown => summary.markdown(args.max_chars),
         SummaryFormat::Text => summary.text(),

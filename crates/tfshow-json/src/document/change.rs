@@ -1,0 +1,189 @@
+//! One resource change, typed: what a `resource_changes` or `resource_drift` entry of the
+//! document says, with its values as the JSON trees the document holds.
+
+use serde_json::Value as Json;
+use tfshow_addrs::{InstanceKey, ResourceMode};
+use tfshow_cty::{Path, Value};
+
+use crate::error::{invalid, Error};
+use crate::marks::Marks;
+use crate::plan::actions::{action_names, reason_name};
+use crate::plan::decode::{cty_path, with_decoded, Located, Ready};
+use crate::plan::drift_legacy::Drift;
+use crate::transform::{unknown_elements, write_known, write_sensitive_as_bool};
+use crate::transform::{write_unknown_as_bool, UnknownElements};
+use crate::value_sink::build;
+use crate::Release;
+
+/// Import details of a change (`change.importing`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Importing {
+    /// The import ID (`""` when the import is by identity or its ID is not known).
+    pub id: String,
+    /// The ID is not known until apply.
+    pub unknown: bool,
+}
+
+/// A change's values as the document writes them: `before` and `after` with unknowns left
+/// out (`None`: wholly unknown), and the `after_unknown`, `before_sensitive` and
+/// `after_sensitive` masks.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ChangeJson {
+    /// `before`.
+    pub before: Option<Json>,
+    /// `after`.
+    pub after: Option<Json>,
+    /// `after_unknown`.
+    pub after_unknown: Json,
+    /// `before_sensitive`.
+    pub before_sensitive: Json,
+    /// `after_sensitive`.
+    pub after_sensitive: Json,
+}
+
+/// A resource instance change (see the module documentation).
+#[derive(Debug)]
+pub struct ResourceChange {
+    /// The instance address.
+    pub address: String,
+    /// The address in the previous run, when it moved.
+    pub previous_address: Option<String>,
+    /// The module instance address (`""` for the root module).
+    pub module_address: String,
+    /// Managed, data, ...
+    pub mode: ResourceMode,
+    /// The resource type.
+    pub type_: String,
+    /// The resource name.
+    pub name: String,
+    /// The instance key.
+    pub index: InstanceKey,
+    /// The provider source address.
+    pub provider_name: String,
+    /// The deposed object key, or `""`.
+    pub deposed: String,
+    /// The document's `actions` list.
+    pub actions: &'static [&'static str],
+    /// The document's `action_reason`.
+    pub action_reason: Option<&'static str>,
+    /// Import details.
+    pub importing: Option<Importing>,
+    /// Configuration generated for an imported object, or `""`.
+    pub generated_config: String,
+    /// The paths that forced a replacement, in the plan's order.
+    pub replace_paths: Vec<Path>,
+    /// The values.
+    pub values: ChangeJson,
+}
+
+/// The typed change of a located plan change.
+pub(crate) fn from_located(d: &Located<'_>, release: &Release) -> Result<ResourceChange, Error> {
+    with_decoded(d, |r| {
+        let at = r.addr_text;
+        let c = &r.rc.change;
+        Ok(ResourceChange {
+            address: at.to_owned(),
+            previous_address: r.prev_addr.map(str::to_owned),
+            module_address: if r.addr.module.is_root() {
+                String::new()
+            } else {
+                r.addr.module_address()
+            },
+            mode: r.addr.mode,
+            type_: r.addr.type_.clone(),
+            name: r.addr.name.clone(),
+            index: r.addr.key.clone(),
+            provider_name: r.provider.to_string(),
+            deposed: r.deposed_key.to_owned(),
+            actions: action_names(c.action),
+            action_reason: reason_name(r.rc.action_reason),
+            importing: c.importing.as_ref().map(|i| Importing {
+                id: i.id.clone(),
+                unknown: i.unknown,
+            }),
+            generated_config: c.generated_config.clone(),
+            replace_paths: r
+                .rc
+                .required_replace
+                .iter()
+                .map(|p| cty_path(p, at))
+                .collect::<Result<_, _>>()?,
+            values: change_json(r, release)?,
+        })
+    })
+}
+
+/// The values of a located change as the document writes them.
+fn change_json(d: &Ready<'_, '_>, release: &Release) -> Result<ChangeJson, Error> {
+    let v = d.values()?;
+    let at = d.addr_text;
+    let mode = unknown_elements(release);
+    let nested = release.has(crate::Feature::SchemaSensitivityInNestedTypes);
+    let with_schema = |value: &Value, paths: &[Path]| {
+        let mut marks = Marks::from_paths(paths);
+        for p in d.info.sensitive_paths(value, nested) {
+            marks.add(&p);
+        }
+        marks
+    };
+    let before_marks = with_schema(&v.before, &v.before_paths);
+    let after_marks = with_schema(&v.after, &v.after_paths);
+    Ok(ChangeJson {
+        before: known(&v.before, mode, at)?,
+        after: known(&v.after, mode, at)?,
+        after_unknown: if v.after.is_wholly_known() {
+            Json::Object(Default::default())
+        } else {
+            build(|b| write_unknown_as_bool(b, &v.after))
+        },
+        before_sensitive: build(|b| write_sensitive_as_bool(b, &v.before, &before_marks)),
+        after_sensitive: build(|b| write_sensitive_as_bool(b, &v.after, &after_marks)),
+    })
+}
+
+/// `value` with unknowns left out; `None` when it is unknown.
+fn known(value: &Value, mode: UnknownElements, at: &str) -> Result<Option<Json>, Error> {
+    if value.is_unknown() {
+        return Ok(None);
+    }
+    let mut result = Ok(());
+    let json = build(|b| result = write_known(b, value, mode));
+    result.map_err(|e| invalid(at, e))?;
+    Ok(Some(json))
+}
+
+/// The typed change of drift computed from the states (Terraform 0.15.4 to 1.0).
+pub(crate) fn from_legacy_drift(d: Drift, _release: &Release) -> Result<ResourceChange, Error> {
+    let at = d.address.as_str();
+    let mode = UnknownElements::Null;
+    let values = ChangeJson {
+        before: known(&d.before, mode, at)?,
+        after: known(&d.after, mode, at)?,
+        after_unknown: Json::Null,
+        before_sensitive: build(|b| write_sensitive_as_bool(b, &d.before, &d.before_marks)),
+        after_sensitive: build(|b| write_sensitive_as_bool(b, &d.after, &d.after_marks)),
+    };
+    let actions = action_names(if d.after.is_null() {
+        tfshow_planfile::model::Action::Delete
+    } else {
+        tfshow_planfile::model::Action::Update
+    });
+    Ok(ResourceChange {
+        module_address: d.module,
+        mode: ResourceMode::Managed,
+        type_: d.type_,
+        name: d.name,
+        // These releases write no index for drift.
+        index: InstanceKey::None,
+        provider_name: d.provider,
+        deposed: String::new(),
+        actions,
+        action_reason: None,
+        importing: None,
+        generated_config: String::new(),
+        replace_paths: Vec::new(),
+        values,
+        previous_address: None,
+        address: d.address,
+    })
+}
