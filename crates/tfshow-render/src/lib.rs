@@ -1,13 +1,28 @@
-//! Human views of Terraform plans and states, all built from the `show -json` document that
-//! `tfshow-json` produces, so that what they show can never disagree with the JSON:
+//! Human views of Terraform plans and states, all built from what `tfshow-json` decodes, so
+//! that what they show can never disagree with the JSON:
 //!
-//! - [`plan_text`]: a plan as `terraform show` (1.15) prints it;
-//! - [`state_text`]: a state as `terraform show` prints it;
+//! - [`plan_text`]: a plan as `terraform show` (1.15) prints it, written to a caller's
+//!   `io::Write` one resource at a time;
 //! - [`summary`]: a review summary of a plan (markdown, text or JSON);
+//! - [`state_text`]: a state as `terraform show` prints it;
 //! - [`redact`]: the JSON document with every sensitive value replaced by a marker;
 //! - [`plan_diff`]: what differs between two plans of the same configuration.
 //!
-//! Start with [`Document::load`].
+//! The plan views read the typed plan ([`tfshow_json::document::PlanDocument`]), decoded once;
+//! the state view, `redact` and `plan_diff` still read the parsed JSON document ([`Document`]).
+//!
+//! ```no_run
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! use tfshow_json::document::PlanDocument;
+//! use tfshow_json::show::Limits;
+//! use tfshow_render::{plan_text, TextOptions};
+//!
+//! let bytes = std::fs::read("plan.tfplan")?;
+//! let doc = PlanDocument::load(&bytes, None, &Limits::default())?;
+//! plan_text::write(&doc, &TextOptions::default(), &mut std::io::stdout().lock())?;
+//! # Ok(())
+//! # }
+//! ```
 
 #![warn(missing_docs)]
 
