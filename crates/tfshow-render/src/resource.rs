@@ -1,15 +1,17 @@
 //! What the views read of a typed resource change ([`ResourceChange`]): its action, whether it
 //! moves or imports, its schema, and its diff.
 
+use std::borrow::Cow;
 use tfshow_addrs::ResourceMode;
-use tfshow_json::document::{ChangeJson, ResourceChange};
+
+use tfshow_json::document::ResourceChange;
 use tfshow_schema::{Block, Schemas};
 
 use crate::document::{inferred_block, schema_for, with_schema_marks_on};
 use crate::jsonformat::render::Diff;
 use crate::jsonformat::structured::{Change, Matcher};
 use crate::jsonformat::{differ, Action};
-use crate::unknown_sensitivity;
+use crate::unknown_sensitivity::{self, mask_every_attribute};
 
 /// The action of a change's `actions` list.
 pub(crate) fn action(rc: &ResourceChange) -> Action {
@@ -43,48 +45,39 @@ pub(crate) fn schema<'s>(schemas: Option<&'s Schemas>, rc: &ResourceChange) -> O
 pub(crate) fn diff(rc: &ResourceChange, schemas: Option<&Schemas>, relevant: Matcher) -> Diff {
     let forget = rc.actions == ["forget"];
     let replace = Matcher::from_paths(&rc.replace_paths, false);
-    match schema(schemas, rc) {
-        Some(block) => {
-            let marked = with_schema_marks(&rc.values, block);
-            let change = Change::from_values(
-                marked.as_ref().unwrap_or(&rc.values),
-                forget,
-                replace,
-                relevant,
-            );
-            differ::block(&change, block)
-        }
+    let v = &rc.values;
+    let schema = schema(schemas, rc);
+    // The masks the views use; the values themselves are borrowed.
+    let (before_sensitive, after_sensitive) = match schema {
+        Some(block) => (
+            with_schema_marks_on(v.before.as_ref(), &v.before_sensitive, block),
+            with_schema_marks_on(v.after.as_ref(), &v.after_sensitive, block),
+        ),
+        None if !unknown_sensitivity::is_builtin(&rc.provider_name) => (
+            Some(mask_every_attribute(v.before.as_ref())),
+            Some(mask_every_attribute(v.after.as_ref())),
+        ),
+        None => (None, None),
+    };
+    let change = Change::from_parts(
+        v,
+        before_sensitive.map(Cow::Owned),
+        after_sensitive.map(Cow::Owned),
+        forget,
+        replace,
+        relevant,
+    );
+    match schema {
+        Some(block) => differ::block(&change, block),
         None => {
-            let masked = (!unknown_sensitivity::is_builtin(&rc.provider_name))
-                .then(|| unknown_sensitivity::mask_values(&rc.values));
-            let values = masked.as_ref().unwrap_or(&rc.values);
-            let change = Change::from_values(values, forget, replace, relevant);
             let block = inferred_block([
-                values.before.as_ref(),
-                values.after.as_ref(),
-                Some(&values.after_unknown),
-                Some(&values.before_sensitive),
-                Some(&values.after_sensitive),
+                v.before.as_ref(),
+                v.after.as_ref(),
+                Some(&v.after_unknown),
+                change.before_sensitive.as_deref(),
+                change.after_sensitive.as_deref(),
             ]);
             differ::block(&change, &block)
         }
     }
-}
-
-/// `values` with the schema's sensitive attributes added to the masks; `None` when the masks
-/// already cover them.
-fn with_schema_marks(values: &ChangeJson, block: &Block) -> Option<ChangeJson> {
-    let before = with_schema_marks_on(values.before.as_ref(), &values.before_sensitive, block);
-    let after = with_schema_marks_on(values.after.as_ref(), &values.after_sensitive, block);
-    if before.is_none() && after.is_none() {
-        return None;
-    }
-    let mut out = values.clone();
-    if let Some(m) = before {
-        out.before_sensitive = m;
-    }
-    if let Some(m) = after {
-        out.after_sensitive = m;
-    }
-    Some(out)
 }

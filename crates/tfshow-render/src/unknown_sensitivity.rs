@@ -33,17 +33,6 @@ pub(crate) fn is_builtin(provider: &str) -> bool {
     provider == BUILTIN_PROVIDER
 }
 
-/// `values` with every attribute of both sides marked sensitive.
-pub(crate) fn mask_values(
-    values: &tfshow_json::document::ChangeJson,
-) -> tfshow_json::document::ChangeJson {
-    tfshow_json::document::ChangeJson {
-        before_sensitive: mask_every_attribute(values.before.as_ref()),
-        after_sensitive: mask_every_attribute(values.after.as_ref()),
-        ..values.clone()
-    }
-}
-
 /// A sensitivity mask marking every attribute of `value` (a resource's values) sensitive:
 /// `false` for a null value, which holds nothing.
 pub(crate) fn mask_every_attribute(value: Option<&Value>) -> Value {

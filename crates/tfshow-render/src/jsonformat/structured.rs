@@ -277,22 +277,30 @@ impl<'a> Change<'a> {
         }
     }
 
-    /// A change of typed values (see [`tfshow_json::document::ChangeJson`]); `forget_only`:
-    /// the change's action is `forget`, shown as no change.
-    pub(crate) fn from_values(
+    /// A change of typed values (see [`tfshow_json::document::ChangeJson`]), with the
+    /// sensitivity masks given instead of the values' own where `Some`; `forget_only`: the
+    /// change's action is `forget`, shown as no change.
+    pub(crate) fn from_parts(
         v: &'a tfshow_json::document::ChangeJson,
+        before_sensitive: Option<Cow<'a, Value>>,
+        after_sensitive: Option<Cow<'a, Value>>,
         forget_only: bool,
         replace_paths: Matcher,
         relevant: Matcher,
     ) -> Change<'a> {
+        let mask = |given: Option<Cow<'a, Value>>, own: &'a Value| match given {
+            Some(Cow::Owned(Value::Null)) | Some(Cow::Borrowed(Value::Null)) => None,
+            Some(m) => Some(m),
+            None => val(Some(own)),
+        };
         let c = Change {
             before_explicit: false,
             after_explicit: false,
             before: val(v.before.as_ref()),
             after: val(v.after.as_ref()),
             unknown: val(Some(&v.after_unknown)),
-            before_sensitive: val(Some(&v.before_sensitive)),
-            after_sensitive: val(Some(&v.after_sensitive)),
+            before_sensitive: mask(before_sensitive, &v.before_sensitive),
+            after_sensitive: mask(after_sensitive, &v.after_sensitive),
             replace_paths,
             relevant,
             non_legacy: false,
