@@ -26,6 +26,7 @@
 
 #![warn(missing_docs)]
 
+pub mod attribute_changes;
 pub mod document;
 mod error;
 pub mod gojson;

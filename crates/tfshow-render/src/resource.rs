@@ -2,6 +2,8 @@
 //! moves or imports, its schema, and its diff.
 
 use std::borrow::Cow;
+
+use serde_json::Value;
 use tfshow_addrs::ResourceMode;
 
 use tfshow_json::document::ResourceChange;
@@ -47,18 +49,7 @@ pub(crate) fn diff(rc: &ResourceChange, schemas: Option<&Schemas>, relevant: Mat
     let replace = Matcher::from_paths(&rc.replace_paths, false);
     let v = &rc.values;
     let schema = schema(schemas, rc);
-    // The masks the views use; the values themselves are borrowed.
-    let (before_sensitive, after_sensitive) = match schema {
-        Some(block) => (
-            with_schema_marks_on(v.before.as_ref(), &v.before_sensitive, block),
-            with_schema_marks_on(v.after.as_ref(), &v.after_sensitive, block),
-        ),
-        None if !unknown_sensitivity::is_builtin(&rc.provider_name) => (
-            Some(mask_every_attribute(v.before.as_ref())),
-            Some(mask_every_attribute(v.after.as_ref())),
-        ),
-        None => (None, None),
-    };
+    let (before_sensitive, after_sensitive) = own_masks(rc, schema);
     let change = Change::from_parts(
         v,
         before_sensitive.map(Cow::Owned),
@@ -79,5 +70,36 @@ pub(crate) fn diff(rc: &ResourceChange, schemas: Option<&Schemas>, relevant: Mat
             ]);
             differ::block(&change, &block)
         }
+    }
+}
+
+/// The sensitivity masks the views use for a change's before and after values: the plan's
+/// with the provider schema's sensitive attributes, or every attribute when the provider's
+/// schema is not known.
+pub(crate) fn masks<'a>(
+    rc: &'a ResourceChange,
+    schemas: Option<&Schemas>,
+) -> (Cow<'a, Value>, Cow<'a, Value>) {
+    let (before, after) = own_masks(rc, schema(schemas, rc));
+    let v = &rc.values;
+    (
+        before.map_or(Cow::Borrowed(&v.before_sensitive), Cow::Owned),
+        after.map_or(Cow::Borrowed(&v.after_sensitive), Cow::Owned),
+    )
+}
+
+/// The masks of [`masks`] where they differ from the change's own (`None`: the same).
+fn own_masks(rc: &ResourceChange, schema: Option<&Block>) -> (Option<Value>, Option<Value>) {
+    let v = &rc.values;
+    match schema {
+        Some(block) => (
+            with_schema_marks_on(v.before.as_ref(), &v.before_sensitive, block),
+            with_schema_marks_on(v.after.as_ref(), &v.after_sensitive, block),
+        ),
+        None if !unknown_sensitivity::is_builtin(&rc.provider_name) => (
+            Some(mask_every_attribute(v.before.as_ref())),
+            Some(mask_every_attribute(v.after.as_ref())),
+        ),
+        None => (None, None),
     }
 }

@@ -16,12 +16,13 @@
 use std::collections::{BTreeMap, HashSet};
 
 use serde_json::{json, Value};
-use tfshow_escape::{markdown, terminal};
+use tfshow_escape::{html, markdown, terminal};
 use tfshow_schema::Schemas;
 
 use tfshow_addrs::ResourceMode;
 use tfshow_json::document::{PlanDocument, ResourceChange};
 
+use crate::attribute_changes::{attribute_changes, AttributeChange, Shown};
 use crate::document::merge_marks;
 use crate::jsonformat::text::pad;
 use crate::plan_facts::PlanFacts;
@@ -50,6 +51,8 @@ pub struct ResourceRow {
     pub import_id: Option<String>,
     /// Why (may be empty).
     pub reason: Reason,
+    /// The top-level attributes that change (updates and replacements; empty otherwise).
+    pub attributes: Vec<AttributeChange>,
 }
 
 /// A piece of a [`Reason`].
@@ -353,6 +356,11 @@ fn row(rc: &ResourceChange, schemas: Option<&Schemas>) -> ResourceRow {
         },
         import_id: rc.importing.as_ref().map(|i| i.id.clone()),
         reason: reason(rc, action, schemas),
+        attributes: if action == Action::Update || action.is_replace() {
+            attribute_changes(rc, schemas)
+        } else {
+            Vec::new()
+        },
     }
 }
 
@@ -484,6 +492,11 @@ impl Summary {
                         "moved_from": if r.moved_from.is_empty() { Value::Null } else { json!(r.moved_from) },
                         "import_id": r.import_id,
                         "reason": r.reason.text(),
+                        "attributes": r.attributes.iter().map(|a| json!({
+                            "name": a.name,
+                            "before": a.before.text(),
+                            "after": a.after.text(),
+                        })).collect::<Vec<_>>(),
                     })
                 })
                 .collect()
@@ -581,8 +594,13 @@ impl Summary {
     /// grouped per module (names only), then counted per module, then left out; replacements
     /// and deletions are grouped last. Whatever is left out is said. Lines are never cut.
     pub fn markdown(&self, max_chars: usize) -> String {
+        // Attribute changes are folded away first, then resources grouped.
+        let md = self.markdown_at(0, max_chars, true);
+        if md.chars().count() <= max_chars {
+            return md;
+        }
         for level in 0..=6 {
-            let md = self.markdown_at(level, max_chars);
+            let md = self.markdown_at(level, max_chars, false);
             if md.chars().count() <= max_chars {
                 return md;
             }
@@ -591,7 +609,7 @@ impl Summary {
         let mut n = 0;
         let note = "\n_Summary truncated to fit the size limit._\n";
         let budget = max_chars.saturating_sub(note.chars().count());
-        for line in self.markdown_at(6, max_chars).split_inclusive('\n') {
+        for line in self.markdown_at(6, max_chars, false).split_inclusive('\n') {
             let len = line.chars().count();
             if n + len > budget {
                 break;
@@ -605,8 +623,11 @@ impl Summary {
         out
     }
 
-    fn markdown_at(&self, level: u8, max_chars: usize) -> String {
-        let mut md = Markdown::default();
+    fn markdown_at(&self, level: u8, max_chars: usize, with_attributes: bool) -> String {
+        let mut md = Markdown {
+            out: String::new(),
+            details: with_attributes,
+        };
         md.line(&format!("### {}", self.title()));
         md.line("");
         md.line(&format!("**Plan:** {}", self.headline()));
@@ -684,6 +705,14 @@ impl Summary {
                 }
             }
         }
+        let has_details =
+            (self.changes.iter().chain(&self.drift)).any(|r| !r.attributes.is_empty());
+        if level == 0 && !with_attributes && has_details {
+            md.line("");
+            md.line(&format!(
+                "_This summary was shortened to fit {max_chars} characters: attribute changes are left out._"
+            ));
+        }
         if level >= 1 {
             md.line("");
             md.line(&format!(
@@ -715,15 +744,43 @@ fn symbol(a: Action) -> &'static str {
     }
 }
 
-#[derive(Default)]
 struct Markdown {
     out: String,
+    /// Resource tables are followed by each resource's attribute changes.
+    details: bool,
 }
 
 impl Markdown {
     fn line(&mut self, s: &str) {
         self.out.push_str(s);
         self.out.push('\n');
+    }
+
+    /// A resource's attribute changes, folded in a `<details>` element.
+    fn attributes(&mut self, r: &ResourceRow) {
+        self.line("");
+        self.line(&format!(
+            "<details><summary><code>{}</code> ({})</summary>",
+            html::escape(&terminal::line(&r.address)),
+            r.action_text()
+        ));
+        self.line("");
+        self.line("| Attribute | Before | After |");
+        self.line("|---|---|---|");
+        for a in &r.attributes {
+            let side = |s: &Shown| match s {
+                Shown::Value(v) => markdown::code_cell(v),
+                other => other.text().to_owned(),
+            };
+            self.line(&format!(
+                "| {} | {} | {} |",
+                markdown::code_cell(&a.name),
+                side(&a.before),
+                side(&a.after)
+            ));
+        }
+        self.line("");
+        self.line("</details>");
     }
 
     /// Resource rows, as a table or grouped per module.
@@ -738,6 +795,11 @@ impl Markdown {
                     r.action_text(),
                     r.reason.markdown()
                 ));
+            }
+            if self.details {
+                for r in rows.iter().filter(|r| !r.attributes.is_empty()) {
+                    self.attributes(r);
+                }
             }
             return;
         }
