@@ -39,6 +39,7 @@ mod resource;
 mod sensitive_paths;
 pub mod state_text;
 pub mod summary;
+mod summary_html;
 pub mod unknown_sensitivity;
 
 pub use document::{Document, Kind, PlanMode};

@@ -464,7 +464,7 @@ impl Summary {
         extra.join(", ")
     }
 
-    fn title(&self) -> String {
+    pub(crate) fn title(&self) -> String {
         let what = match self.mode {
             PlanMode::Normal => "Terraform plan",
             PlanMode::Destroy => "Terraform destroy plan",

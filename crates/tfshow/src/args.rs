@@ -185,6 +185,8 @@ pub enum SummaryFormat {
     Text,
     /// JSON.
     Json,
+    /// One self-contained HTML page (no external resources), to open in a browser.
+    Html,
 }
 
 /// Arguments of `tfshow summary`.

@@ -21,6 +21,7 @@ pub(crate) fn run(args: &SummaryArgs) -> Result<(), CliError> {
     let out = match args.format {
         SummaryFormat::Markdown => summary.markdown(args.max_chars),
         SummaryFormat::Text => summary.text(),
+        SummaryFormat::Html => summary.html(),
         SummaryFormat::Json => {
             let mut s = serde_json::to_string_pretty(&summary.json()).unwrap_or_default();
             s.push('\n');
