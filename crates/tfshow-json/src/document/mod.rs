@@ -35,7 +35,7 @@ use tfshow_state::State;
 pub use change::{ChangeJson, Importing, ResourceChange};
 pub use outputs::OutputChange;
 
-use crate::plan::decode::{self as located, Located, StateSchemaVersions};
+use crate::plan::decode::{self as located, Located, PlanChange, StateSchemaVersions};
 use crate::plan::{write_document, PlanInput};
 use crate::show::{config_tree, drop_later, Limits, ShowError};
 use crate::{Error, Release};
@@ -152,19 +152,8 @@ impl<'s> PlanDocument<'s> {
     /// The resource changes the document lists (`resource_changes`: data source deletions
     /// left out), sorted as the views list them: by address, then deposed key.
     pub fn changes(&self) -> Result<Changes<'_>, Error> {
-        let lazy = &self.parts().lazy;
-        let mut list: Vec<Located<'_>> =
-            crate::plan::locate_all(lazy, self.schemas, &self.versions)?
-                .into_iter()
-                .filter(|d| !crate::plan::is_data_delete(d))
-                .collect();
-        list.sort_by(|a, b| {
-            a.addr
-                .cmp(b.addr)
-                .then_with(|| a.deposed_key.cmp(b.deposed_key))
-        });
         Ok(Changes {
-            list,
+            list: self.in_view_order(&self.parts().lazy)?,
             release: self.release(),
         })
     }
@@ -188,8 +177,19 @@ impl<'s> PlanDocument<'s> {
             .iter()
             .filter(|d| plan.ui_mode == Mode::RefreshOnly || d.change.action != Action::NoOp)
             .collect();
-        let mut list: Vec<Located<'_>> =
-            crate::plan::locate_all(&drift, self.schemas, &self.versions)?
+        self.in_view_order(&drift)?
+            .iter()
+            .map(|d| change::from_located(d, &release))
+            .collect()
+    }
+
+    /// `changes` located, data source deletions left out, sorted by address, then deposed key.
+    fn in_view_order<'a, C: PlanChange>(
+        &'a self,
+        changes: &'a [C],
+    ) -> Result<Vec<Located<'a>>, Error> {
+        let mut list: Vec<Located<'a>> =
+            crate::plan::locate_all(changes, self.schemas, &self.versions)?
                 .into_iter()
                 .filter(|d| !crate::plan::is_data_delete(d))
                 .collect();
@@ -198,9 +198,7 @@ impl<'s> PlanDocument<'s> {
                 .cmp(b.addr)
                 .then_with(|| a.deposed_key.cmp(b.deposed_key))
         });
-        list.iter()
-            .map(|d| change::from_located(d, &release))
-            .collect()
+        Ok(list)
     }
 
     /// The output changes (`output_changes`), by name.

@@ -89,16 +89,7 @@ pub(crate) fn load(
     } else {
         Document::load_for_views
     };
-    let doc = load(bytes, schemas, limits()).map_err(|e| match e {
-        RenderError::Show(source) => CliError::Show {
-            path: display(path),
-            source,
-        },
-        other => CliError::Render {
-            path: display(path),
-            message: other.to_string(),
-        },
-    })?;
+    let doc = load(bytes, schemas, limits()).map_err(|e| render_error(path, e))?;
     if whole {
         report.print(path, None);
     } else {
