@@ -558,6 +558,14 @@ impl Summary {
                 );
                 out.push_str(line.trim_end());
                 out.push('\n');
+                for a in &r.attributes {
+                    out.push_str(&format!(
+                        "        {}: {} -> {}\n",
+                        terminal::line(&a.name),
+                        terminal::line(a.before.text()),
+                        terminal::line(a.after.text())
+                    ));
+                }
             }
         };
         let destructive: Vec<&ResourceRow> =
