@@ -89,7 +89,10 @@ struct Tree<'a> {
     children: BTreeMap<String, Vec<String>>,
 }
 
-fn module_tree(state: &State) -> Result<Tree<'_>, Error> {
+/// The modules of `state` and their children. With `through_empty` (Terraform 0.14.7+), a
+/// module without resources of its own is listed when a descendant has some; before, each
+/// module hangs only under its parent, and a module whose parent has no resources is left out.
+fn module_tree(state: &State, through_empty: bool) -> Result<Tree<'_>, Error> {
     let mut resources: BTreeMap<String, Vec<&Resource>> = BTreeMap::new();
     let mut children: BTreeMap<String, Vec<String>> = BTreeMap::new();
     for r in &state.resources {
@@ -102,6 +105,9 @@ fn module_tree(state: &State) -> Result<Tree<'_>, Error> {
             let siblings = children.entry(m.to_string()).or_default();
             if !siblings.contains(&child) {
                 siblings.push(child);
+            }
+            if !through_empty {
+                break;
             }
         }
     }
@@ -120,7 +126,7 @@ fn write_modules(
     schemas: Option<&Schemas>,
     version: &Release,
 ) -> Result<(), Error> {
-    let tree = module_tree(state)?;
+    let tree = module_tree(state, version.has(crate::Feature::StateResourcelessModules))?;
     write_module(w, &tree, "", schemas, version)
 }
 

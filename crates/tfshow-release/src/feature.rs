@@ -80,6 +80,21 @@ pub enum Feature {
     UiActionInvocations,
     /// Failed action invocations (`action_fail` count, `on_failure`).
     UiActionFailure,
+    // Terraform 0.12-1.5 rows (issue #16), kept together.
+    /// Configuration `references` list each traversal with its attribute path and shorter
+    /// forms (`oracle_thing.a.id`, `oracle_thing.a`); before, only the referenced object.
+    ReferenceAttributePaths,
+    /// Resource and output changes carry `before_sensitive` and `after_sensitive`.
+    ChangeSensitivity,
+    /// Configuration `variables` entries say `"sensitive": true`.
+    ConfigSensitiveVariables,
+    /// `provider_config` also lists the `required_providers` entries without a `provider`
+    /// block, with version constraints resolved from the module's requirements (before, only
+    /// `provider` blocks, each with its `version` argument).
+    ProviderConfigFromRequirements,
+    /// State documents list a module that has no resources of its own when a descendant has
+    /// some (before, such a module and everything below it were left out).
+    StateResourcelessModules,
 }
 
 /// Each feature with the Terraform releases that have it (`None`: none), and, where OpenTofu
@@ -101,7 +116,7 @@ pub const FEATURES: &[(Feature, Option<Span>, Option<Span>)] = &[
     (Feature::SensitiveValues, Some(((1, 0, 1), None)), None),
     (
         Feature::ModuleQualifiedConfig,
-        Some(((1, 1, 0), None)),
+        Some(((1, 2, 0), None)),
         None,
     ),
     (
@@ -112,7 +127,7 @@ pub const FEATURES: &[(Feature, Option<Span>, Option<Span>)] = &[
     (Feature::StateOutputType, Some(((1, 2, 0), None)), None),
     (
         Feature::StateSchemaSensitivity,
-        Some(((1, 5, 0), None)),
+        Some(((1, 4, 6), None)),
         None,
     ),
     (Feature::OutputChangeType, Some(((1, 2, 0), None)), None),
@@ -152,6 +167,28 @@ pub const FEATURES: &[(Feature, Option<Span>, Option<Span>)] = &[
     (Feature::UiForgetCount, None, Some(((1, 10, 0), None))),
     (Feature::UiActionInvocations, Some(((1, 14, 0), None)), None),
     (Feature::UiActionFailure, Some(((1, 16, 0), None)), None),
+    // Terraform 0.12-1.5 rows (issue #16), kept together.
+    (
+        Feature::ReferenceAttributePaths,
+        Some(((1, 0, 1), None)),
+        None,
+    ),
+    (Feature::ChangeSensitivity, Some(((0, 15, 0), None)), None),
+    (
+        Feature::ConfigSensitiveVariables,
+        Some(((0, 15, 0), None)),
+        None,
+    ),
+    (
+        Feature::ProviderConfigFromRequirements,
+        Some(((0, 14, 7), None)),
+        None,
+    ),
+    (
+        Feature::StateResourcelessModules,
+        Some(((0, 14, 7), None)),
+        None,
+    ),
 ];
 
 impl Feature {
@@ -182,7 +219,7 @@ mod tests {
         }
         assert_eq!(
             seen.len(),
-            30,
+            35,
             "a feature without a row, or a row without a test update"
         );
     }

@@ -122,7 +122,8 @@ pub(crate) fn collect(root: &ConfigNode, version: &Release) -> BTreeMap<String, 
     if version.has(crate::Feature::ModuleQualifiedConfig) {
         collect_node(root, None, &mut m, host);
     } else {
-        collect_legacy(root, &mut m, host);
+        let requirements = version.has(crate::Feature::ProviderConfigFromRequirements);
+        collect_legacy(root, &mut m, host, requirements);
     }
     m
 }
@@ -238,9 +239,15 @@ fn collect_node(
     }
 }
 
-/// Terraform 1.0: provider blocks and `required_providers` entries only (`full_name` is not
-/// printed by that version).
-fn collect_legacy(c: &ConfigNode, m: &mut BTreeMap<String, ProviderEntry>, host: &str) {
+/// Terraform 0.14.7-1.1: provider blocks and `required_providers` entries only (`full_name` is
+/// not printed by those versions). Without `requirements` (before 0.14.7), provider blocks
+/// only, each with its own `version` argument as written.
+fn collect_legacy(
+    c: &ConfigNode,
+    m: &mut BTreeMap<String, ProviderEntry>,
+    host: &str,
+    requirements_too: bool,
+) {
     let path = c.path_string();
     let module = &c.module;
     let reqs = requirements(module, host);
@@ -257,14 +264,23 @@ fn collect_legacy(c: &ConfigNode, m: &mut BTreeMap<String, ProviderEntry>, host:
                 name: pc.name.clone(),
                 full_name: fqn_for_local(module, &pc.name, host),
                 alias: pc.alias.clone(),
-                version_constraint: constraint(&fqn_for_local(module, &pc.name, host)),
+                version_constraint: if requirements_too {
+                    constraint(&fqn_for_local(module, &pc.name, host))
+                } else {
+                    pc.version.clone().unwrap_or_default()
+                },
                 module_address: path.clone(),
                 block: Some((c.path.clone(), i)),
                 ..ProviderEntry::default()
             },
         );
     }
-    for rp in &module.required_providers {
+    let required = if requirements_too {
+        module.required_providers.as_slice()
+    } else {
+        &[]
+    };
+    for rp in required {
         let key = opaque_key(&rp.name, &path);
         if m.contains_key(&key) {
             continue;
@@ -285,7 +301,7 @@ fn collect_legacy(c: &ConfigNode, m: &mut BTreeMap<String, ProviderEntry>, host:
         );
     }
     for child in c.children.values() {
-        collect_legacy(child, m, host);
+        collect_legacy(child, m, host, requirements_too);
     }
 }
 

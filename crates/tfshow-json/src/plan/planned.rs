@@ -82,7 +82,7 @@ pub(crate) fn write_root_module(
             with_decoded(d, |d| {
                 let values = ValuesJson::of(d, version)?;
                 write_resource(w, d, &values, version)?;
-                write_resource_change_of(change, d, &values)
+                write_resource_change_of(change, d, &values, version)
             })
         },
         |w, i| ops.get(i).into_iter().flatten().for_each(|op| op.apply(w)),
