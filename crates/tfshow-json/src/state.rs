@@ -50,7 +50,7 @@ pub fn write_document(
     w.end_object();
     if let Some(results) = state.check_results.as_deref().filter(|r| !r.is_empty()) {
         w.key("checks");
-        checks::write_state_checks(w, results)?;
+        checks::write_state_checks(w, results, version)?;
     }
     w.end_object();
     Ok(())

@@ -95,6 +95,17 @@ pub enum Feature {
     /// State documents list a module that has no resources of its own when a descendant has
     /// some (before, such a module and everything below it were left out).
     StateResourcelessModules,
+    /// The plan file records precondition and postcondition results (field 19 as
+    /// `ConditionResult`), and the plan document prints them as `condition_results`.
+    ConditionResults,
+    /// The plan document prints `condition_results` made from the check results, each with a
+    /// deprecation note (`"//"`).
+    ConditionResultsFromChecks,
+    /// Each `checks` entry starts with `"//": "EXPERIMENTAL: see docs for details"`.
+    ChecksExperimentalNote,
+    /// `resource_drift` computed from states lists only the instances that changed, each with
+    /// its `address` (before, every instance once anything differed, without `address`).
+    DriftOfChangedInstances,
 }
 
 /// Each feature with the Terraform releases that have it (`None`: none), and, where OpenTofu
@@ -189,6 +200,26 @@ pub const FEATURES: &[(Feature, Option<Span>, Option<Span>)] = &[
         Some(((0, 14, 7), None)),
         None,
     ),
+    (
+        Feature::ConditionResults,
+        Some(((1, 2, 0), Some((1, 3, 0)))),
+        None,
+    ),
+    (
+        Feature::ConditionResultsFromChecks,
+        Some(((1, 3, 0), Some((1, 4, 0)))),
+        None,
+    ),
+    (
+        Feature::ChecksExperimentalNote,
+        Some(((1, 3, 0), Some((1, 5, 0)))),
+        None,
+    ),
+    (
+        Feature::DriftOfChangedInstances,
+        Some(((1, 0, 1), None)),
+        None,
+    ),
 ];
 
 impl Feature {
@@ -219,7 +250,7 @@ mod tests {
         }
         assert_eq!(
             seen.len(),
-            35,
+            39,
             "a feature without a row, or a row without a test update"
         );
     }
