@@ -224,11 +224,18 @@ fn write_resources(
     version: &Release,
 ) -> Result<(), Error> {
     let mut objects: Vec<Object<'_>> = Vec::new();
+    let instance_addresses = version.has(crate::Feature::StateInstanceAddresses);
     for r in resources {
         for inst in &r.instances {
+            let address = if instance_addresses {
+                instance_address(r, &inst.index_key)
+            } else {
+                let data = if r.mode == Mode::Data { "data." } else { "" };
+                format!("{data}{}.{}", r.type_, r.name)
+            };
             objects.push(Object {
                 resource: r,
-                address: instance_address(r, &inst.index_key),
+                address,
                 instance: inst,
             });
         }
@@ -314,7 +321,11 @@ fn write_object(
         }
     }
     w.key("provider_name");
-    w.string(&provider);
+    w.string(&crate::provider_name::provider_name(
+        &provider,
+        &r.provider,
+        version,
+    ));
     w.key("schema_version");
     w.u64(if deposed { 0 } else { inst.schema_version });
     write_attribute_values(w, "values", &value, at, UnknownElements::Null)?;

@@ -106,6 +106,16 @@ pub enum Feature {
     /// `resource_drift` computed from states lists only the instances that changed, each with
     /// its `address` (before, every instance once anything differed, without `address`).
     DriftOfChangedInstances,
+    /// Providers have source addresses (`registry.terraform.io/hashicorp/aws`), and documents
+    /// name them so; before (0.12), every provider is a legacy one, named by its type (`aws`).
+    ProviderSourceAddresses,
+    /// A state resource's `address` is its instance's absolute address; before (0.12), the
+    /// resource's address within its module, without module path or instance key.
+    StateInstanceAddresses,
+    /// The release binaries were built with Go 1.19 or later, whose `sort.Slice` is a
+    /// pattern-defeating quicksort (before, quicksort with a shell pass): ties of unstable
+    /// sorts come out in that algorithm's order.
+    GoPdqSort,
 }
 
 /// Each feature with the Terraform releases that have it (`None`: none), and, where OpenTofu
@@ -220,6 +230,17 @@ pub const FEATURES: &[(Feature, Option<Span>, Option<Span>)] = &[
         Some(((1, 0, 1), None)),
         None,
     ),
+    (
+        Feature::ProviderSourceAddresses,
+        Some(((0, 13, 0), None)),
+        None,
+    ),
+    (
+        Feature::StateInstanceAddresses,
+        Some(((0, 13, 0), None)),
+        None,
+    ),
+    (Feature::GoPdqSort, Some(((1, 3, 0), None)), None),
 ];
 
 impl Feature {
@@ -250,7 +271,7 @@ mod tests {
         }
         assert_eq!(
             seen.len(),
-            39,
+            42,
             "a feature without a row, or a row without a test update"
         );
     }

@@ -22,7 +22,7 @@ use tfshow_schema::{Mode, Schemas};
 use super::expressions::{
     has_expressions, is_empty, write_expression, write_expressions, BodySchema,
 };
-use super::providers::{fqn_for_local, resource_key, ProviderEntry};
+use super::providers::{provider_fqn, resource_key, ProviderEntry};
 use crate::error::{invalid, Error};
 use crate::Release;
 
@@ -235,11 +235,7 @@ fn write_resource(
     cx: &Context<'_>,
 ) -> Result<(), Error> {
     let provider = r.provider_ref();
-    let fqn = fqn_for_local(
-        &node.module,
-        &provider.name,
-        cx.version.program.default_registry(),
-    );
+    let fqn = provider_fqn(&node.module, &provider.name, cx.version);
     let mode = match r.mode {
         ResourceMode::Managed => Mode::Managed,
         ResourceMode::Data => Mode::Data,

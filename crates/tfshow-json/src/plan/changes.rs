@@ -82,7 +82,11 @@ pub(crate) fn write_resource_change_of(
     w.string(&d.addr.name);
     write_index(w, &d.addr.key);
     w.key("provider_name");
-    w.string(&d.provider);
+    w.string(&crate::provider_name::provider_name(
+        &d.provider,
+        d.provider_config,
+        version,
+    ));
     if !d.deposed_key.is_empty() {
         w.key("deposed");
         w.string(d.deposed_key);

@@ -233,10 +233,12 @@ pub(crate) fn locate_all<'a, C: PlanChange>(
 }
 
 /// Sorts changes as the version does: by address components and deposed key (1.4+), or by
-/// address string.
+/// address string with the unstable sort of the Go release it was built with.
 fn sort_changes(changes: &mut [&Located<'_>], version: &Release) {
     if version.has(crate::Feature::SortsByAddressComponents) {
         tfshow_addrs::sort_by_address(changes, |d| d.addr, |a, b| a.deposed_key.cmp(b.deposed_key));
+    } else if version.has(crate::Feature::GoPdqSort) {
+        crate::gosort::slice_pdq(changes, |a, b| a.addr_text < b.addr_text);
     } else {
         crate::gosort::slice_legacy(changes, |a, b| a.addr_text < b.addr_text);
     }

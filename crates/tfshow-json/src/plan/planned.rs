@@ -180,7 +180,11 @@ fn write_resource(
     w.string(&d.addr.name);
     write_index(w, &d.addr.key);
     w.key("provider_name");
-    w.string(&d.provider);
+    w.string(&crate::provider_name::provider_name(
+        &d.provider,
+        d.provider_config,
+        version,
+    ));
     w.key("schema_version");
     w.u64(d.schema_version);
     if let Some(json) = v.values() {
