@@ -179,10 +179,10 @@ fn write_tail(
             .collect::<Result<Vec<_>, Error>>()?;
         relevant::write(w, &attrs, relevant::Order::of(version))?;
     }
-    conditions::write(w, plan, &version)?;
+    conditions::write(w, plan, version)?;
     if version.has(crate::Feature::Checks) && !plan.check_results.is_empty() {
         w.key("checks");
-        write_plan_checks(w, plan, &version)?;
+        write_plan_checks(w, plan, version)?;
     }
     if version.has(crate::Feature::PlanTimestamp) {
         w.key("timestamp");
