@@ -287,6 +287,31 @@ mod tests {
         assert!(!t("1.0.2").has(Feature::UiDriftFromStates));
     }
 
+    /// Boundaries of the Terraform 0.12-1.5 rows, as the release tags' sources show them.
+    #[test]
+    fn era_rows() {
+        let t = Release::terraform;
+        assert!(!t("0.12.29").has(Feature::ProviderSourceAddresses));
+        assert!(t("0.13.0").has(Feature::StateInstanceAddresses));
+        assert!(!t("0.14.6").has(Feature::ProviderConfigFromRequirements));
+        assert!(t("0.14.7").has(Feature::StateResourcelessModules));
+        assert!(!t("0.14.11").has(Feature::ChangeSensitivity));
+        assert!(t("0.15.0").has(Feature::ConfigSensitiveVariables));
+        assert!(!t("1.0.0").has(Feature::ReferenceAttributePaths));
+        assert!(t("1.0.1").has(Feature::DriftOfChangedInstances));
+        assert!(!t("1.1.9").has(Feature::ModuleQualifiedConfig));
+        assert!(t("1.2.9").has(Feature::ConditionResults));
+        assert!(!t("1.3.0").has(Feature::ConditionResults));
+        assert!(t("1.3.10").has(Feature::ConditionResultsFromChecks));
+        assert!(!t("1.4.0").has(Feature::ConditionResultsFromChecks));
+        assert!(t("1.4.7").has(Feature::ChecksExperimentalNote));
+        assert!(!t("1.5.0").has(Feature::ChecksExperimentalNote));
+        assert!(!t("1.4.5").has(Feature::StateSchemaSensitivity));
+        assert!(t("1.4.6").has(Feature::StateSchemaSensitivity));
+        assert!(!t("1.2.9").has(Feature::GoPdqSort));
+        assert!(t("1.3.0").has(Feature::GoPdqSort));
+    }
+
     #[test]
     fn opentofu_inherits_terraform_1_6() {
         let tofu = Release::parse(Program::OpenTofu, "1.9.1");
