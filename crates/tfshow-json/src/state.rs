@@ -298,7 +298,7 @@ fn write_object(
             ));
         }
     }
-    let value = info.decode_json(&inst.attributes, at)?;
+    let value = info.decode_state(inst, at)?;
 
     w.begin_object();
     w.key("address");

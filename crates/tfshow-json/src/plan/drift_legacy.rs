@@ -96,7 +96,7 @@ pub(crate) fn drifted(
                 .to_string();
             let info = TypeInfo::lookup(schemas, &provider, SchemaMode::Managed, &r.type_)
                 .map_err(|e| invalid(&address, e))?;
-            let before = info.decode_json(&inst.attributes, &address)?;
+            let before = info.decode_state(inst, &address)?;
             let current = prior
                 .resources
                 .iter()
@@ -110,7 +110,7 @@ pub(crate) fn drifted(
                 .find(|i| i.deposed.is_empty() && i.index_key == inst.index_key);
             let (after, after_paths) = match current {
                 Some(i) => (
-                    info.decode_json(&i.attributes, &address)?,
+                    info.decode_state(i, &address)?,
                     i.sensitive_attributes.clone(),
                 ),
                 None => (Value::Null, Vec::new()),
