@@ -8,7 +8,7 @@
 //! (random); this implementation sorts by address.
 
 use tfshow_addrs::AbsProviderConfig;
-use tfshow_cty::Value;
+use tfshow_cty::{Path, Value};
 use tfshow_gojson::Writer;
 use tfshow_schema::{Mode as SchemaMode, Schemas};
 use tfshow_state::{Instance, Mode, Resource, State};
@@ -47,6 +47,12 @@ fn same_instance(a: &Instance, b: &Instance) -> bool {
         && a.private == b.private
         && a.dependencies == b.dependencies
         && a.create_before_destroy == b.create_before_destroy
+}
+
+/// Whether two lists of sensitive paths mark the same paths: Terraform compares the marked
+/// values, whose marks are sets, so the order the state stores them in does not count.
+fn same_paths(a: &[Path], b: &[Path]) -> bool {
+    a.iter().all(|p| b.contains(p)) && b.iter().all(|p| a.contains(p))
 }
 
 /// Whether every managed resource of `a` is in `b` with the same provider and objects.
@@ -117,7 +123,7 @@ pub(crate) fn drifted(
             };
             if !every_instance
                 && before == after
-                && (current.is_none() || inst.sensitive_attributes == after_paths)
+                && (current.is_none() || same_paths(&inst.sensitive_attributes, &after_paths))
             {
                 continue;
             }
@@ -195,4 +201,42 @@ pub(crate) fn write(
     }
     w.end_array();
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tfshow_cty::PathStep;
+
+    /// A state whose one object has `secret` and `other` marked, in the order given.
+    fn state(paths: &[&str]) -> State {
+        let marks: Vec<String> = paths
+            .iter()
+            .map(|p| format!(r#"[{{"type":"get_attr","value":"{p}"}}]"#))
+            .collect();
+        let text = format!(
+            r#"{{"version":4,"terraform_version":"1.0.11","serial":1,"lineage":"l","outputs":{{}},
+            "resources":[{{"mode":"managed","type":"t","name":"a",
+            "provider":"provider[\"registry.terraform.io/hashicorp/t\"]",
+            "instances":[{{"schema_version":0,"attributes":{{"id":"1","secret":"s","other":"o"}},
+            "sensitive_attributes":[{}]}}]}}]}}"#,
+            marks.join(",")
+        );
+        State::from_json(text.as_bytes()).unwrap()
+    }
+
+    /// Terraform 1.0.1-1.0.x compare the marked values (`RawEquals`), whose marks are a set:
+    /// the same sensitive paths stored in another order are no drift.
+    #[test]
+    fn sensitive_paths_in_another_order_are_no_drift() {
+        let release = Release::terraform("1.0.11");
+        let prev = state(&["secret", "other"]);
+        let same = state(&["other", "secret"]);
+        assert!(drifted(&prev, &same, None, &release).unwrap().is_empty());
+        let fewer = state(&["secret"]);
+        assert_eq!(drifted(&prev, &fewer, None, &release).unwrap().len(), 1);
+        let p = |s: &str| vec![PathStep::Attr(s.into())];
+        assert!(same_paths(&[p("a"), p("b")], &[p("b"), p("a")]));
+        assert!(!same_paths(&[p("a")], &[p("a"), p("b")]));
+    }
 }
