@@ -96,8 +96,12 @@ pub struct AbsProviderConfig {
 impl AbsProviderConfig {
     /// Parses `[module.NAME.]*provider["SOURCE"][.ALIAS]`, and the legacy Terraform 0.12 form
     /// `[module.NAME.]*provider.TYPE[.ALIAS]` (legacy provider `registry.terraform.io/-/TYPE`).
+    ///
+    /// Spaces and tabs between the parts are skipped, as Terraform's traversal parser skips
+    /// them (`provider. null` is `provider.null`; old states hold such addresses).
     pub fn parse(input: &str) -> Result<Self, ParseError> {
-        Self::parse_cursor(&mut Cursor::new(input)).map_err(|reason| ParseError {
+        let compact = without_blanks(input);
+        Self::parse_cursor(&mut Cursor::new(&compact)).map_err(|reason| ParseError {
             what: "provider configuration address",
             input: input.to_owned(),
             reason,
@@ -134,6 +138,26 @@ impl AbsProviderConfig {
             alias,
         })
     }
+}
+
+/// `input` without the spaces and tabs outside its quoted strings.
+fn without_blanks(input: &str) -> std::borrow::Cow<'_, str> {
+    if !input.contains([' ', '\t']) {
+        return std::borrow::Cow::Borrowed(input);
+    }
+    let mut out = String::with_capacity(input.len());
+    let (mut quoted, mut escaped) = (false, false);
+    for c in input.chars() {
+        match (quoted, escaped, c) {
+            (true, true, _) => escaped = false,
+            (true, false, '\\') => escaped = true,
+            (_, false, '"') => quoted = !quoted,
+            (false, _, ' ' | '\t') => continue,
+            _ => {}
+        }
+        out.push(c);
+    }
+    std::borrow::Cow::Owned(out)
 }
 
 impl fmt::Display for AbsProviderConfig {
@@ -188,6 +212,22 @@ mod tests {
 
         let p = parse(r#"provider["example.com:8443/my-org/thing"]"#);
         assert_eq!(p.provider.hostname, "example.com:8443");
+    }
+
+    #[test]
+    fn blanks_between_parts_are_skipped() {
+        let p = parse("provider. null");
+        assert_eq!(p.provider.to_string(), "registry.terraform.io/-/null");
+        let p = parse("module.a .provider.aws\t. east");
+        assert_eq!(p.module.to_string(), "module.a");
+        assert_eq!(p.provider.type_, "aws");
+        assert_eq!(p.alias.as_deref(), Some("east"));
+        let p = parse(r#"provider ["registry.terraform.io/hashicorp/aws"]"#);
+        assert_eq!(p.provider.type_, "aws");
+        assert!(
+            AbsProviderConfig::parse(r#"provider["registry.terraform.io/hashi corp/aws"]"#)
+                .is_err()
+        );
     }
 
     #[test]

@@ -14,7 +14,7 @@ mod tree;
 mod typeexpr;
 
 pub use error::ConfigError;
-pub use expr::{constant_value, constant_value_in, references};
+pub use expr::{constant_value, constant_value_in, references, subject_references};
 pub use parse::{load_module_config, load_module_config_with};
 pub use tree::{load_tree, load_tree_with, SnapshotFiles};
-pub use typeexpr::type_constraint;
+pub use typeexpr::{type_constraint, variable_type_constraint};

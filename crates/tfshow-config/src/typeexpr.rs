@@ -56,6 +56,21 @@ pub fn type_constraint(expr: &Expression) -> Option<Type> {
     }
 }
 
+/// The type a variable's `type` argument stands for: a type constraint, or one of the two
+/// shorthands kept from Terraform 0.11, a bare `list` or `map` (a list or map of any one
+/// element type, `list(any)` / `map(any)`).
+pub fn variable_type_constraint(expr: &Expression) -> Option<Type> {
+    let bare = match expr {
+        Expression::Variable(v) => Some(v.value().as_str()),
+        _ => None,
+    };
+    match bare {
+        Some("list") => Some(Type::List(Box::new(Type::Dynamic))),
+        Some("map") => Some(Type::Map(Box::new(Type::Dynamic))),
+        _ => type_constraint(expr),
+    }
+}
+
 fn keyword(k: &str) -> Option<Type> {
     Some(match k {
         "string" => Type::String,
@@ -64,4 +79,35 @@ fn keyword(k: &str) -> Option<Type> {
         "any" => Type::Dynamic,
         _ => return None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(src: &str) -> Expression {
+        hcl_edit::parser::parse_expr(src).expect("expression")
+    }
+
+    /// Terraform reads a bare `list` or `map` as `list(any)` / `map(any)` for variables only
+    /// (`configs.decodeVariableType`); inside another constraint they stay invalid.
+    #[test]
+    fn legacy_bare_list_and_map() {
+        let any = || Box::new(Type::Dynamic);
+        assert_eq!(
+            variable_type_constraint(&parse("list")),
+            Some(Type::List(any()))
+        );
+        assert_eq!(
+            variable_type_constraint(&parse("map")),
+            Some(Type::Map(any()))
+        );
+        assert_eq!(variable_type_constraint(&parse("set")), None);
+        assert_eq!(type_constraint(&parse("list")), None);
+        assert_eq!(variable_type_constraint(&parse("list(list)")), None);
+        assert_eq!(
+            variable_type_constraint(&parse("list(string)")),
+            Some(Type::List(Box::new(Type::String)))
+        );
+    }
 }

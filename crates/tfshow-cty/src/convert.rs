@@ -39,8 +39,8 @@ pub fn convert(v: &Value, ty: &Type) -> Result<Value, ConvertError> {
         (Value::Bool(b), Type::String) => Ok(Value::String(b.to_string().into())),
         (Value::String(s), Type::Number) => Number::parse(s).map(Value::Number).map_err(|_| err()),
         (Value::String(s), Type::Bool) => match s.as_str() {
-            "true" => Ok(Value::Bool(true)),
-            "false" => Ok(Value::Bool(false)),
+            "true" | "1" => Ok(Value::Bool(true)),
+            "false" | "0" => Ok(Value::Bool(false)),
             _ => Err(err()),
         },
         (Value::List(items) | Value::Set(items) | Value::Tuple(items), Type::List(e)) => {

@@ -11,6 +11,7 @@
 #[cfg(feature = "arbitrary")]
 pub mod arbitrary;
 pub mod convert;
+pub mod flatmap;
 pub mod godecimal;
 mod gofloat;
 pub mod json;

@@ -16,6 +16,7 @@ use tfshow_gojson::Writer;
 use tfshow_state::CheckResult;
 
 use crate::error::{invalid, Error};
+use crate::Release;
 
 /// Check results of one configuration object, from a plan or a state.
 pub(crate) struct CheckGroup<'a> {
@@ -33,7 +34,11 @@ pub(crate) struct CheckObject<'a> {
 }
 
 /// Writes the checks of a state file.
-pub(crate) fn write_state_checks(w: &mut Writer<'_>, results: &[CheckResult]) -> Result<(), Error> {
+pub(crate) fn write_state_checks(
+    w: &mut Writer<'_>,
+    results: &[CheckResult],
+    version: &Release,
+) -> Result<(), Error> {
     let groups = results
         .iter()
         .map(|r| CheckGroup {
@@ -51,7 +56,7 @@ pub(crate) fn write_state_checks(w: &mut Writer<'_>, results: &[CheckResult]) ->
                 .collect(),
         })
         .collect();
-    write_checks(w, groups)
+    write_checks(w, groups, version)
 }
 
 /// Splits `module.a.module.b.output.x` into the module part and the rest.
@@ -86,7 +91,7 @@ fn marker(kind: &str) -> &'static str {
 /// `addr`, the address of a check group or object of `kind`, in Terraform's string form: a
 /// resource address re-quoted as a whole, the module part of the others (their names are left
 /// as they are, and so is a module part that does not parse).
-fn display<'a>(kind: &str, addr: &'a str) -> Result<Cow<'a, str>, Error> {
+pub(crate) fn display<'a>(kind: &str, addr: &'a str) -> Result<Cow<'a, str>, Error> {
     if kind == "resource" {
         let r = AbsResourceInstance::parse(addr).map_err(|e| invalid("checks", e))?;
         return Ok(canonical(addr, &r));
@@ -101,7 +106,13 @@ fn display<'a>(kind: &str, addr: &'a str) -> Result<Cow<'a, str>, Error> {
     })
 }
 
-pub(crate) fn write_checks(w: &mut Writer<'_>, groups: Vec<CheckGroup<'_>>) -> Result<(), Error> {
+/// Writes the `checks` array, its entries as `version` wrote them.
+pub(crate) fn write_checks(
+    w: &mut Writer<'_>,
+    groups: Vec<CheckGroup<'_>>,
+    version: &Release,
+) -> Result<(), Error> {
+    let experimental = version.has(crate::Feature::ChecksExperimentalNote);
     let mut groups = groups
         .into_iter()
         .map(|mut g| {
@@ -118,6 +129,10 @@ pub(crate) fn write_checks(w: &mut Writer<'_>, groups: Vec<CheckGroup<'_>>) -> R
     for (config_addr, objects, g) in &mut groups {
         let config_addr: &str = config_addr;
         w.begin_object();
+        if experimental {
+            w.key("//");
+            w.string("EXPERIMENTAL: see docs for details");
+        }
         w.key("address");
         w.begin_object();
         match g.kind {

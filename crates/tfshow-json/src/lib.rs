@@ -13,6 +13,7 @@ mod error;
 mod gosort;
 mod marks;
 pub mod plan;
+mod provider_name;
 mod resource_values;
 pub mod show;
 pub mod spool;

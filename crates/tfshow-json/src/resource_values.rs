@@ -1,10 +1,14 @@
 //! Decoding resource values with or without their provider schema.
 
+use std::collections::BTreeMap;
+
+use tfshow_cty::flatmap::from_flatmap;
 use tfshow_cty::json::from_json;
 use tfshow_cty::json::from_json_untyped;
 use tfshow_cty::msgpack::{self, Options};
 use tfshow_cty::{Path, Value};
 use tfshow_schema::{IdentitySchema, Mode, Schema, Schemas};
+use tfshow_state::Instance;
 
 use crate::error::{invalid, Error};
 
@@ -55,8 +59,32 @@ impl<'a> TypeInfo<'a> {
         }
     }
 
+    /// Decodes a state object's attributes of this type: `attributes_flat` (Terraform 0.11's
+    /// flat map) when the object has it, as Terraform's flatmap shim reads it, else
+    /// `attributes`. Without a schema a flat map stays flat: an object of its keys and texts.
+    pub fn decode_state(&self, inst: &Instance, at: &str) -> Result<Value, Error> {
+        let Some(flat) = &inst.attributes_flat else {
+            return self.decode_json(&inst.attributes, at);
+        };
+        match self.schema {
+            Some(s) => {
+                let m: BTreeMap<String, String> = flat.iter().cloned().collect();
+                from_flatmap(&m, &s.implied_type).map_err(|e| invalid(at, e))
+            }
+            None => {
+                let mut items: Vec<_> = flat
+                    .iter()
+                    .map(|(k, v)| (k.as_str().into(), Value::String(v.as_str().into())))
+                    .collect();
+                items.sort_by(|a: &(tfshow_cty::Str, Value), b| a.0.cmp(&b.0));
+                items.dedup_by(|a, b| a.0 == b.0);
+                Ok(Value::Object(items))
+            }
+        }
+    }
+
     /// Decodes state attributes JSON of this type.
-    pub fn decode_json(&self, j: &serde_json::Value, at: &str) -> Result<Value, Error> {
+    fn decode_json(&self, j: &serde_json::Value, at: &str) -> Result<Value, Error> {
         match self.schema {
             Some(s) => from_json(j, &s.implied_type),
             None => from_json_untyped(j),

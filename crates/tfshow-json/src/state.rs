@@ -50,7 +50,7 @@ pub fn write_document(
     w.end_object();
     if let Some(results) = state.check_results.as_deref().filter(|r| !r.is_empty()) {
         w.key("checks");
-        checks::write_state_checks(w, results)?;
+        checks::write_state_checks(w, results, version)?;
     }
     w.end_object();
     Ok(())
@@ -89,7 +89,10 @@ struct Tree<'a> {
     children: BTreeMap<String, Vec<String>>,
 }
 
-fn module_tree(state: &State) -> Result<Tree<'_>, Error> {
+/// The modules of `state` and their children. With `through_empty` (Terraform 0.14.7+), a
+/// module without resources of its own is listed when a descendant has some; before, each
+/// module hangs only under its parent, and a module whose parent has no resources is left out.
+fn module_tree(state: &State, through_empty: bool) -> Result<Tree<'_>, Error> {
     let mut resources: BTreeMap<String, Vec<&Resource>> = BTreeMap::new();
     let mut children: BTreeMap<String, Vec<String>> = BTreeMap::new();
     for r in &state.resources {
@@ -102,6 +105,9 @@ fn module_tree(state: &State) -> Result<Tree<'_>, Error> {
             let siblings = children.entry(m.to_string()).or_default();
             if !siblings.contains(&child) {
                 siblings.push(child);
+            }
+            if !through_empty {
+                break;
             }
         }
     }
@@ -120,7 +126,7 @@ fn write_modules(
     schemas: Option<&Schemas>,
     version: &Release,
 ) -> Result<(), Error> {
-    let tree = module_tree(state)?;
+    let tree = module_tree(state, version.has(crate::Feature::StateResourcelessModules))?;
     write_module(w, &tree, "", schemas, version)
 }
 
@@ -218,11 +224,18 @@ fn write_resources(
     version: &Release,
 ) -> Result<(), Error> {
     let mut objects: Vec<Object<'_>> = Vec::new();
+    let instance_addresses = version.has(crate::Feature::StateInstanceAddresses);
     for r in resources {
         for inst in &r.instances {
+            let address = if instance_addresses {
+                instance_address(r, &inst.index_key)
+            } else {
+                let data = if r.mode == Mode::Data { "data." } else { "" };
+                format!("{data}{}.{}", r.type_, r.name)
+            };
             objects.push(Object {
                 resource: r,
-                address: instance_address(r, &inst.index_key),
+                address,
                 instance: inst,
             });
         }
@@ -285,7 +298,7 @@ fn write_object(
             ));
         }
     }
-    let value = info.decode_json(&inst.attributes, at)?;
+    let value = info.decode_state(inst, at)?;
 
     w.begin_object();
     w.key("address");
@@ -308,7 +321,11 @@ fn write_object(
         }
     }
     w.key("provider_name");
-    w.string(&provider);
+    w.string(&crate::provider_name::provider_name(
+        &provider,
+        &r.provider,
+        version,
+    ));
     w.key("schema_version");
     w.u64(if deposed { 0 } else { inst.schema_version });
     write_attribute_values(w, "values", &value, at, UnknownElements::Null)?;

@@ -185,3 +185,72 @@ fn without_schemas_documents_are_complete() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// State objects stored flat (`attributes_flat`, Terraform 0.11's form, still read by later
+/// releases): a real state with every object's attributes rewritten in the flat form must give
+/// the same document Terraform printed for the original.
+mod flat_state {
+    use super::support::{json_diff, scenarios_dir};
+    use super::*;
+    use serde_json::Value as J;
+
+    /// The flat form of an object of strings, numbers, bools and maps of those (`tags.%`,
+    /// `tags.KEY`); a null attribute has no entry.
+    fn flatten(attrs: &serde_json::Map<String, J>) -> serde_json::Map<String, J> {
+        let mut out = serde_json::Map::new();
+        for (k, v) in attrs {
+            match v {
+                J::Null => {}
+                J::String(s) => {
+                    out.insert(k.clone(), J::String(s.clone()));
+                }
+                J::Number(_) | J::Bool(_) => {
+                    out.insert(k.clone(), J::String(v.to_string()));
+                }
+                J::Object(m) => {
+                    out.insert(format!("{k}.%"), J::String(m.len().to_string()));
+                    for (mk, mv) in m {
+                        let text = mv.as_str().expect("a map of strings").to_owned();
+                        out.insert(format!("{k}.{mk}"), J::String(text));
+                    }
+                }
+                J::Array(_) => panic!("{k}: lists are not flattened here"),
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn flat_attributes_give_terraforms_document() {
+        let dir = scenarios_dir().join("null_provider/tf-1.5.7");
+        let mut state: J =
+            serde_json::from_slice(&std::fs::read(dir.join("terraform.tfstate")).unwrap()).unwrap();
+        let mut flattened = 0;
+        for r in state["resources"].as_array_mut().unwrap() {
+            for i in r["instances"].as_array_mut().unwrap() {
+                let i = i.as_object_mut().unwrap();
+                let attrs = i.remove("attributes").unwrap();
+                i.insert(
+                    "attributes_flat".into(),
+                    J::Object(flatten(attrs.as_object().unwrap())),
+                );
+                flattened += 1;
+            }
+        }
+        assert!(flattened > 3);
+        let schemas =
+            Schemas::from_json(&std::fs::read(dir.join("schemas.json")).unwrap()).unwrap();
+        let mut got = Vec::new();
+        show_json(
+            &serde_json::to_vec(&state).unwrap(),
+            Some(&schemas),
+            &Limits::default(),
+            &mut got,
+        )
+        .unwrap();
+        let want = std::fs::read(dir.join("state.json")).unwrap();
+        if let Some(diff) = json_diff(&want, &got) {
+            panic!("{diff}");
+        }
+    }
+}

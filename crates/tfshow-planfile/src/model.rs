@@ -27,8 +27,10 @@ pub struct Plan {
     pub deferred_changes: Vec<DeferredChange>,
     /// Root module output changes, in file order.
     pub output_changes: Vec<OutputChange>,
-    /// Check results (1.3+; the 1.2 condition results are not decoded).
+    /// Check results (1.3+).
     pub check_results: Vec<CheckResults>,
+    /// Precondition and postcondition results (1.2 only), in file order.
+    pub condition_results: Vec<ConditionResult>,
     /// `-target` addresses.
     pub target_addrs: Vec<String>,
     /// `-replace` addresses.
@@ -201,6 +203,21 @@ pub struct CheckResults {
     pub objects: Vec<CheckObject>,
 }
 
+/// The result of one precondition or postcondition block (Terraform 1.2 plans).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConditionResult {
+    /// The address of the object the condition belongs to.
+    pub addr: String,
+    /// The condition block's unique address within the run.
+    pub condition_addr: String,
+    /// `Some(passed)` when known, `None` when known only at apply time.
+    pub result: Option<bool>,
+    /// Which kind of block.
+    pub condition_type: ConditionType,
+    /// The custom error message of a failing condition.
+    pub error_message: String,
+}
+
 /// The check results of one object instance.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CheckObject {
@@ -318,6 +335,18 @@ proto_enum! {
         Fail = 2,
         /// A check could not be evaluated.
         Error = 3,
+    }
+}
+
+proto_enum! {
+    /// The kind of a condition block (Terraform 1.2 plans; 0, invalid, is refused).
+    ConditionType {
+        /// A resource `precondition`.
+        ResourcePrecondition = 1,
+        /// A resource `postcondition`.
+        ResourcePostcondition = 2,
+        /// An output `precondition`.
+        OutputPrecondition = 3,
     }
 }
 

@@ -9,7 +9,7 @@ pub enum Kind {
     /// A zip archive: a Terraform or unencrypted OpenTofu plan file.
     PlanZip,
     /// A Terraform state file (a JSON object with `version` and `terraform_version`,
-    /// `lineage` or `serial`).
+    /// `lineage`, `serial` or, in format versions 1 to 3, `modules`).
     State,
     /// An OpenTofu file with client-side encryption (JSON with `encryption_version`); plans
     /// and states use the same envelope.
@@ -72,7 +72,9 @@ fn sniff_json(object: &Map<String, Value>) -> Kind {
             run_id: text("run_id"),
             hostname: text("hostname"),
         }
-    } else if has("version") && (has("terraform_version") || has("lineage") || has("serial")) {
+    } else if has("version")
+        && (has("terraform_version") || has("lineage") || has("serial") || has("modules"))
+    {
         Kind::State
     } else {
         Kind::Unknown
@@ -108,6 +110,11 @@ mod tests {
         );
         assert_eq!(
             sniff(br#" {"version": 3, "serial": 1, "modules": []}"#),
+            Kind::State
+        );
+        // Format version 1 (Terraform 0.6 and earlier) may have no serial.
+        assert_eq!(
+            sniff(br#"{"version": 1, "modules": [{"path": ["root"]}]}"#),
             Kind::State
         );
     }

@@ -281,7 +281,9 @@ fn other_lists_match_plan_json() {
         );
         with_checks += usize::from(!plan.check_results.is_empty());
 
-        if plan.terraform_version != "1.0.3" {
+        // Releases that computed drift from the two states when showing record none.
+        let release = tfshow_release::Release::terraform(&plan.terraform_version);
+        if !release.has(tfshow_release::Feature::DriftFromStates) {
             let shown = plan
                 .resource_drift
                 .iter()

@@ -80,6 +80,42 @@ pub enum Feature {
     UiActionInvocations,
     /// Failed action invocations (`action_fail` count, `on_failure`).
     UiActionFailure,
+    // Terraform 0.12-1.5 rows (issue #16), kept together.
+    /// Configuration `references` list each traversal with its attribute path and shorter
+    /// forms (`oracle_thing.a.id`, `oracle_thing.a`); before, only the referenced object.
+    ReferenceAttributePaths,
+    /// Resource and output changes carry `before_sensitive` and `after_sensitive`.
+    ChangeSensitivity,
+    /// Configuration `variables` entries say `"sensitive": true`.
+    ConfigSensitiveVariables,
+    /// `provider_config` also lists the `required_providers` entries without a `provider`
+    /// block, with version constraints resolved from the module's requirements (before, only
+    /// `provider` blocks, each with its `version` argument).
+    ProviderConfigFromRequirements,
+    /// State documents list a module that has no resources of its own when a descendant has
+    /// some (before, such a module and everything below it were left out).
+    StateResourcelessModules,
+    /// The plan file records precondition and postcondition results (field 19 as
+    /// `ConditionResult`), and the plan document prints them as `condition_results`.
+    ConditionResults,
+    /// The plan document prints `condition_results` made from the check results, each with a
+    /// deprecation note (`"//"`).
+    ConditionResultsFromChecks,
+    /// Each `checks` entry starts with `"//": "EXPERIMENTAL: see docs for details"`.
+    ChecksExperimentalNote,
+    /// `resource_drift` computed from states lists only the instances that changed, each with
+    /// its `address` (before, every instance once anything differed, without `address`).
+    DriftOfChangedInstances,
+    /// Providers have source addresses (`registry.terraform.io/hashicorp/aws`), and documents
+    /// name them so; before (0.12), every provider is a legacy one, named by its type (`aws`).
+    ProviderSourceAddresses,
+    /// A state resource's `address` is its instance's absolute address; before (0.12), the
+    /// resource's address within its module, without module path or instance key.
+    StateInstanceAddresses,
+    /// The release binaries were built with Go 1.19 or later, whose `sort.Slice` is a
+    /// pattern-defeating quicksort (before, quicksort with a shell pass): ties of unstable
+    /// sorts come out in that algorithm's order.
+    GoPdqSort,
 }
 
 /// Each feature with the Terraform releases that have it (`None`: none), and, where OpenTofu
@@ -101,7 +137,7 @@ pub const FEATURES: &[(Feature, Option<Span>, Option<Span>)] = &[
     (Feature::SensitiveValues, Some(((1, 0, 1), None)), None),
     (
         Feature::ModuleQualifiedConfig,
-        Some(((1, 1, 0), None)),
+        Some(((1, 2, 0), None)),
         None,
     ),
     (
@@ -112,7 +148,7 @@ pub const FEATURES: &[(Feature, Option<Span>, Option<Span>)] = &[
     (Feature::StateOutputType, Some(((1, 2, 0), None)), None),
     (
         Feature::StateSchemaSensitivity,
-        Some(((1, 5, 0), None)),
+        Some(((1, 4, 6), None)),
         None,
     ),
     (Feature::OutputChangeType, Some(((1, 2, 0), None)), None),
@@ -152,6 +188,59 @@ pub const FEATURES: &[(Feature, Option<Span>, Option<Span>)] = &[
     (Feature::UiForgetCount, None, Some(((1, 10, 0), None))),
     (Feature::UiActionInvocations, Some(((1, 14, 0), None)), None),
     (Feature::UiActionFailure, Some(((1, 16, 0), None)), None),
+    // Terraform 0.12-1.5 rows (issue #16), kept together.
+    (
+        Feature::ReferenceAttributePaths,
+        Some(((1, 0, 1), None)),
+        None,
+    ),
+    (Feature::ChangeSensitivity, Some(((0, 15, 0), None)), None),
+    (
+        Feature::ConfigSensitiveVariables,
+        Some(((0, 15, 0), None)),
+        None,
+    ),
+    (
+        Feature::ProviderConfigFromRequirements,
+        Some(((0, 14, 7), None)),
+        None,
+    ),
+    (
+        Feature::StateResourcelessModules,
+        Some(((0, 14, 7), None)),
+        None,
+    ),
+    (
+        Feature::ConditionResults,
+        Some(((1, 2, 0), Some((1, 3, 0)))),
+        None,
+    ),
+    (
+        Feature::ConditionResultsFromChecks,
+        Some(((1, 3, 0), Some((1, 4, 0)))),
+        None,
+    ),
+    (
+        Feature::ChecksExperimentalNote,
+        Some(((1, 3, 0), Some((1, 5, 0)))),
+        None,
+    ),
+    (
+        Feature::DriftOfChangedInstances,
+        Some(((1, 0, 1), None)),
+        None,
+    ),
+    (
+        Feature::ProviderSourceAddresses,
+        Some(((0, 13, 0), None)),
+        None,
+    ),
+    (
+        Feature::StateInstanceAddresses,
+        Some(((0, 13, 0), None)),
+        None,
+    ),
+    (Feature::GoPdqSort, Some(((1, 3, 0), None)), None),
 ];
 
 impl Feature {
@@ -182,7 +271,7 @@ mod tests {
         }
         assert_eq!(
             seen.len(),
-            30,
+            42,
             "a feature without a row, or a row without a test update"
         );
     }
@@ -196,6 +285,31 @@ mod tests {
         assert!(!t("1.1.0").has(Feature::DriftFromStates));
         assert!(t("1.0.3").has(Feature::UiDriftFromStates));
         assert!(!t("1.0.2").has(Feature::UiDriftFromStates));
+    }
+
+    /// Boundaries of the Terraform 0.12-1.5 rows, as the release tags' sources show them.
+    #[test]
+    fn era_rows() {
+        let t = Release::terraform;
+        assert!(!t("0.12.29").has(Feature::ProviderSourceAddresses));
+        assert!(t("0.13.0").has(Feature::StateInstanceAddresses));
+        assert!(!t("0.14.6").has(Feature::ProviderConfigFromRequirements));
+        assert!(t("0.14.7").has(Feature::StateResourcelessModules));
+        assert!(!t("0.14.11").has(Feature::ChangeSensitivity));
+        assert!(t("0.15.0").has(Feature::ConfigSensitiveVariables));
+        assert!(!t("1.0.0").has(Feature::ReferenceAttributePaths));
+        assert!(t("1.0.1").has(Feature::DriftOfChangedInstances));
+        assert!(!t("1.1.9").has(Feature::ModuleQualifiedConfig));
+        assert!(t("1.2.9").has(Feature::ConditionResults));
+        assert!(!t("1.3.0").has(Feature::ConditionResults));
+        assert!(t("1.3.10").has(Feature::ConditionResultsFromChecks));
+        assert!(!t("1.4.0").has(Feature::ConditionResultsFromChecks));
+        assert!(t("1.4.7").has(Feature::ChecksExperimentalNote));
+        assert!(!t("1.5.0").has(Feature::ChecksExperimentalNote));
+        assert!(!t("1.4.5").has(Feature::StateSchemaSensitivity));
+        assert!(t("1.4.6").has(Feature::StateSchemaSensitivity));
+        assert!(!t("1.2.9").has(Feature::GoPdqSort));
+        assert!(t("1.3.0").has(Feature::GoPdqSort));
     }
 
     #[test]

@@ -120,6 +120,17 @@ fn invalid(at: &str, message: impl Into<String>) -> SchemaError {
     }
 }
 
+/// Terraform 0.12 keys its schemas by provider type name alone (`"aws"`); those are the
+/// legacy providers later releases address as `registry.terraform.io/-/aws`, as tfshow reads
+/// 0.12's plans and states.
+fn legacy_address(addr: String) -> String {
+    if addr.contains('/') {
+        addr
+    } else {
+        format!("registry.terraform.io/-/{addr}")
+    }
+}
+
 impl Schemas {
     /// Parses a `terraform providers schema -json` document with the default
     /// [`Limits`](tfshow_limits::Limits).
@@ -143,6 +154,7 @@ impl Schemas {
         }
         let mut providers = HashMap::new();
         for (addr, p) in raw.provider_schemas.unwrap_or_default() {
+            let addr = legacy_address(addr);
             let mut out = ProviderSchema::default();
             if let Some(s) = p.provider {
                 out.provider = Some(schema(s, &format!("{addr} provider"))?);

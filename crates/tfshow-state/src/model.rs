@@ -23,9 +23,10 @@ pub struct State {
 
 impl State {
     /// Whether the state has no resources and no root outputs (`show -json` prints the short
-    /// form for it).
+    /// form for it). A resource without instances (left by a failed apply, or by 0.12 after
+    /// its count went to zero) still counts.
     pub fn is_empty(&self) -> bool {
-        self.outputs.is_empty() && self.resources.iter().all(|r| r.instances.is_empty())
+        self.outputs.is_empty() && self.resources.is_empty()
     }
 }
 

@@ -47,16 +47,21 @@ fn invalid(at: impl Into<String>, message: impl Into<String>) -> StateError {
 }
 
 /// Whether `bytes` look like a state file (a JSON object with a numeric `version` and a
-/// `lineage` or `terraform_version`), without parsing it all.
+/// `lineage`, `terraform_version` or, in format versions 1 to 3, `modules`), without parsing
+/// it all.
 pub fn looks_like_state(bytes: &[u8]) -> bool {
     #[derive(Deserialize)]
     struct Probe {
         version: Option<serde_json::Number>,
         lineage: Option<String>,
         terraform_version: Option<String>,
+        modules: Option<serde::de::IgnoredAny>,
     }
     match serde_json::from_slice::<Probe>(bytes) {
-        Ok(p) => p.version.is_some() && (p.lineage.is_some() || p.terraform_version.is_some()),
+        Ok(p) => {
+            p.version.is_some()
+                && (p.lineage.is_some() || p.terraform_version.is_some() || p.modules.is_some())
+        }
         Err(_) => false,
     }
 }
@@ -338,6 +343,16 @@ mod tests {
     #[test]
     fn empty_file_is_empty_state() {
         assert!(State::from_json(b"").unwrap().is_empty());
+    }
+
+    /// A format version 1 state (Terraform 0.6 and earlier) has no serial, lineage or
+    /// Terraform version; it is still a state, refused by its version.
+    #[test]
+    fn version_1_without_serial_is_a_state() {
+        let src = br#"{"version":1,"modules":[{"path":["root"],"outputs":{},"resources":{}}]}"#;
+        assert!(looks_like_state(src));
+        let err = State::from_json(src).unwrap_err();
+        assert!(err.to_string().contains("format version 1"), "{err}");
     }
 
     #[test]

@@ -518,6 +518,7 @@ mod tests {
             deferred_changes: Vec::new(),
             output_changes: Vec::new(),
             check_results: Vec::new(),
+            condition_results: Vec::new(),
             target_addrs: Vec::new(),
             force_replace_addrs: Vec::new(),
             action_target_addrs: Vec::new(),

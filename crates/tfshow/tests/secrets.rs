@@ -436,8 +436,9 @@ fn sweep_scenario(scenario: &str, newest_only: bool) {
 
 #[test]
 fn the_collector_finds_terraforms_sensitive_values() {
-    let dir = &scenario_dirs("create_basic")[0];
-    let s = secrets(dir);
+    // The newest case: releases before 0.15 mark nothing sensitive in their documents.
+    let dir = scenario_dirs("create_basic").pop().unwrap();
+    let s = secrets(&dir);
     assert!(s.contains("hunter2"), "{s:?}");
     let dir = scenario_dirs("provider_aliases").pop().unwrap();
     assert!(secrets(&dir).contains("sensitive-provider-token"));

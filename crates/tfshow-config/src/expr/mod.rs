@@ -85,5 +85,11 @@ fn evaluate(expr: &Expression, source: Option<&str>) -> Option<Value> {
 /// then that object without its instance key (`data.t.foo`), or for a module output the
 /// module call (`module.m`).
 pub fn references(expr: &Expression) -> Vec<String> {
-    refs::references(expr)
+    refs::references(expr, true)
+}
+
+/// The `references` of an expression as Terraform wrote them before 1.0.1: only the referenced
+/// object of each traversal (`data.t.foo[1]`), in HCL's walk order, duplicates kept.
+pub fn subject_references(expr: &Expression) -> Vec<String> {
+    refs::references(expr, false)
 }

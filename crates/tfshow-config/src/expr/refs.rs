@@ -12,15 +12,21 @@ use hcl_edit::template::{Directive, Element, Template};
 /// Output beyond this many bytes is dropped (a guard against pathological input).
 const MAX_OUTPUT: usize = 64 << 20;
 
-/// The reference strings for `expr`, duplicates kept.
-pub(crate) fn references(expr: &Expression) -> Vec<String> {
-    let mut w = Walker::default();
+/// The reference strings for `expr`, duplicates kept; with `attribute_paths`, each
+/// traversal's longer forms too (see [`crate::references`]), else only the referenced objects.
+pub(crate) fn references(expr: &Expression, attribute_paths: bool) -> Vec<String> {
+    let mut w = Walker {
+        attribute_paths,
+        ..Walker::default()
+    };
     w.expr(expr);
     w.out
 }
 
 #[derive(Default)]
 struct Walker<'a> {
+    /// Whether each reference is also written with its remaining steps and extra form.
+    attribute_paths: bool,
     /// Names bound by enclosing `for` expressions and directives.
     scopes: Vec<&'a str>,
     out: Vec<String>,
@@ -162,6 +168,10 @@ impl<'a> Walker<'a> {
         let Some(r) = parse_ref(root, steps) else {
             return;
         };
+        if !self.attribute_paths {
+            self.push(&r.subject);
+            return;
+        }
         // The full text once; each shorter form is a prefix of it.
         let mut full = r.subject.clone();
         let mut ends = Vec::with_capacity(r.remaining.len());

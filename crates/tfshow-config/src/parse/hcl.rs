@@ -8,7 +8,7 @@ use tfshow_cty::Value;
 use super::FileError;
 use crate::expr::constant_value;
 use crate::model::*;
-use crate::typeexpr::type_constraint;
+use crate::typeexpr::variable_type_constraint;
 
 /// Parses one file's source into module declarations.
 pub(crate) fn parse_file(src: &str) -> Result<ModuleConfig, FileError> {
@@ -151,7 +151,7 @@ fn variable(name: &str, block: &Block) -> Result<VariableDecl, String> {
     };
     if let Some(t) = attr(block, "type") {
         v.type_constraint = Some(
-            type_constraint(t)
+            variable_type_constraint(t)
                 .ok_or_else(|| format!("variable {name:?}: invalid type constraint"))?,
         );
     }

@@ -9,7 +9,7 @@ use tfshow_cty::json::from_json_untyped;
 
 use super::FileError;
 use crate::model::*;
-use crate::typeexpr::type_constraint;
+use crate::typeexpr::variable_type_constraint;
 
 fn err(message: String) -> FileError {
     FileError {
@@ -290,7 +290,7 @@ fn variable(name: &str, body: &Map<String, J>) -> Result<VariableDecl, FileError
         let e = bare_expression(t)?;
         v.type_constraint = Some(
             e.as_ref()
-                .and_then(type_constraint)
+                .and_then(variable_type_constraint)
                 .ok_or_else(|| err(format!("variable {name:?}: invalid type constraint")))?,
         );
     }

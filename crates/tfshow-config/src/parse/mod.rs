@@ -51,6 +51,8 @@ fn parse_file(name: &str, bytes: &[u8], limits: &Limits) -> Result<ModuleConfig,
         check_nesting(bytes, limits.max_depth).map_err(located)?;
         return json::parse_file(bytes, limits).map_err(located);
     }
+    // Editors on Windows may start a file with a UTF-8 byte order mark; HCL skips it.
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
     let src = std::str::from_utf8(bytes).map_err(|e| ConfigError::Syntax {
         file: name.to_owned(),
         line: line_of(bytes, e.valid_up_to()),
@@ -351,6 +353,20 @@ variable "nul" {
         assert_eq!(d(2), Some(n("98765432109876543210")));
         assert_eq!(d(3), None);
         assert_eq!(d(4), Some(Value::Null));
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_skipped() {
+        let src = "variable \"x\" {\n  type    = map\n  default = { a = \"b\" }\n}\n";
+        let with_bom = [b"\xEF\xBB\xBF".as_slice(), src.as_bytes()].concat();
+        let m = load_module_config(&[("main.tf", &with_bom)]).unwrap();
+        let plain = load_module_config(&[("main.tf", src.as_bytes())]).unwrap();
+        assert_eq!(m.variables[0].name, "x");
+        assert_eq!(m.variables[0].default, plain.variables[0].default);
+        assert_eq!(
+            m.variables[0].type_constraint,
+            Some(tfshow_cty::Type::Map(Box::new(tfshow_cty::Type::Dynamic)))
+        );
     }
 
     #[test]

@@ -3,10 +3,12 @@
 
 use hcl_edit::expr::Expression;
 use tfshow_config::model::BlockBody;
-use tfshow_config::{constant_value, references};
+use tfshow_config::{constant_value, references, subject_references};
 use tfshow_cty::json::write_value;
 use tfshow_gojson::Writer;
 use tfshow_schema::{Block, Nesting};
+
+use crate::Release;
 
 /// What decides which parts of a body are printed.
 pub(crate) enum BodySchema<'a> {
@@ -23,8 +25,8 @@ pub(crate) fn is_empty(e: &Expression) -> bool {
     constant_value(e).is_none() && references(e).is_empty()
 }
 
-/// Writes one expression object.
-pub(crate) fn write_expression(w: &mut Writer<'_>, e: &Expression) {
+/// Writes one expression object, its `references` as `version` wrote them.
+pub(crate) fn write_expression(w: &mut Writer<'_>, e: &Expression, version: &Release) {
     w.begin_object();
     if let Some(v) = constant_value(e) {
         // Values from constant evaluation are wholly known, so this cannot fail.
@@ -34,7 +36,11 @@ pub(crate) fn write_expression(w: &mut Writer<'_>, e: &Expression) {
             w.raw(tmp.as_bytes());
         }
     }
-    let refs = references(e);
+    let refs = if version.has(crate::Feature::ReferenceAttributePaths) {
+        references(e)
+    } else {
+        subject_references(e)
+    };
     if !refs.is_empty() {
         w.key("references");
         w.begin_array();
@@ -128,19 +134,24 @@ pub(crate) fn has_expressions(body: &BlockBody, schema: &BodySchema<'_>) -> bool
 }
 
 /// Writes the `expressions` map of a body (`{}` when nothing is set).
-pub(crate) fn write_expressions(w: &mut Writer<'_>, body: &BlockBody, schema: &BodySchema<'_>) {
+pub(crate) fn write_expressions(
+    w: &mut Writer<'_>,
+    body: &BlockBody,
+    schema: &BodySchema<'_>,
+    version: &Release,
+) {
     w.begin_object();
     for (name, item) in items(body, schema) {
         w.key(&name);
         match item {
-            Item::Expr(e) => write_expression(w, e),
-            Item::Single(b, s) => write_expressions(w, &b, &BodySchema::Block(s)),
+            Item::Expr(e) => write_expression(w, e, version),
+            Item::Single(b, s) => write_expressions(w, &b, &BodySchema::Block(s), version),
             Item::List(bodies, s) => {
                 w.begin_array();
                 for b in &bodies {
                     match s {
-                        Some(s) => write_expressions(w, b, &BodySchema::Block(s)),
-                        None => write_expressions(w, b, &BodySchema::Unknown),
+                        Some(s) => write_expressions(w, b, &BodySchema::Block(s), version),
+                        None => write_expressions(w, b, &BodySchema::Unknown, version),
                     }
                 }
                 w.end_array();
@@ -151,7 +162,7 @@ pub(crate) fn write_expressions(w: &mut Writer<'_>, body: &BlockBody, schema: &B
                 w.begin_object();
                 for (label, b) in &entries {
                     w.key(label);
-                    write_expressions(w, b, &BodySchema::Block(s));
+                    write_expressions(w, b, &BodySchema::Block(s), version);
                 }
                 w.end_object();
             }

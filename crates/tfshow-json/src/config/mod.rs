@@ -71,7 +71,7 @@ pub(crate) fn write_configuration(
                         schema.filter(|s| expressions::has_expressions(&block.body, s))
                     {
                         w.key("expressions");
-                        write_expressions(w, &block.body, &schema);
+                        write_expressions(w, &block.body, &schema, version);
                     }
                 }
             }

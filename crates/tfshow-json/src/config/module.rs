@@ -22,7 +22,7 @@ use tfshow_schema::{Mode, Schemas};
 use super::expressions::{
     has_expressions, is_empty, write_expression, write_expressions, BodySchema,
 };
-use super::providers::{fqn_for_local, resource_key, ProviderEntry};
+use super::providers::{provider_fqn, resource_key, ProviderEntry};
 use crate::error::{invalid, Error};
 use crate::Release;
 
@@ -84,13 +84,14 @@ fn write_count_for_each(
     w: &mut Writer<'_>,
     count: Option<&Expression>,
     for_each: Option<&Expression>,
+    version: &Release,
 ) {
     if let Some(c) = count.filter(|c| !is_empty(c)) {
         w.key("count_expression");
-        write_expression(w, c);
+        write_expression(w, c, version);
     } else if let Some(f) = for_each.filter(|f| !is_empty(f)) {
         w.key("for_each_expression");
-        write_expression(w, f);
+        write_expression(w, f, version);
     }
 }
 
@@ -117,7 +118,7 @@ pub(crate) fn write_module(
             }
             w.key("expression");
             match &o.value {
-                Some(e) => write_expression(w, e),
+                Some(e) => write_expression(w, e, cx.version),
                 None => w.raw(b"{}"),
             }
             write_depends_on(w, &o.depends_on);
@@ -163,9 +164,9 @@ pub(crate) fn write_module(
             let schema = BodySchema::Attributes(&names);
             if has_expressions(&call.body, &schema) {
                 w.key("expressions");
-                write_expressions(w, &call.body, &schema);
+                write_expressions(w, &call.body, &schema, cx.version);
             }
-            write_count_for_each(w, call.count.as_ref(), call.for_each.as_ref());
+            write_count_for_each(w, call.count.as_ref(), call.for_each.as_ref(), cx.version);
             w.key("module");
             let child_addr = if cx.version.has(crate::Feature::ModuleQualifiedConfig) {
                 child.path_string()
@@ -198,7 +199,7 @@ pub(crate) fn write_module(
                 w.key("description");
                 w.string(d);
             }
-            if v.sensitive {
+            if v.sensitive && cx.version.has(crate::Feature::ConfigSensitiveVariables) {
                 w.key("sensitive");
                 w.bool(true);
             }
@@ -234,11 +235,7 @@ fn write_resource(
     cx: &Context<'_>,
 ) -> Result<(), Error> {
     let provider = r.provider_ref();
-    let fqn = fqn_for_local(
-        &node.module,
-        &provider.name,
-        cx.version.program.default_registry(),
-    );
+    let fqn = provider_fqn(&node.module, &provider.name, cx.version);
     let mode = match r.mode {
         ResourceMode::Managed => Mode::Managed,
         ResourceMode::Data => Mode::Data,
@@ -281,7 +278,7 @@ fn write_resource(
             let schema = BodySchema::Attributes(provisioner_attributes(t));
             if has_expressions(body, &schema) {
                 w.key("expressions");
-                write_expressions(w, body, &schema);
+                write_expressions(w, body, &schema, cx.version);
             }
             w.end_object();
         }
@@ -293,14 +290,14 @@ fn write_resource(
     };
     if has_expressions(&r.body, &body_schema) {
         w.key("expressions");
-        write_expressions(w, &r.body, &body_schema);
+        write_expressions(w, &r.body, &body_schema, cx.version);
     }
     w.key("schema_version");
     w.u64(match schema {
         Some(s) => s.version,
         None => (cx.fallback_versions)(&fqn, mode, &r.type_name).unwrap_or(0),
     });
-    write_count_for_each(w, r.count.as_ref(), r.for_each.as_ref());
+    write_count_for_each(w, r.count.as_ref(), r.for_each.as_ref(), cx.version);
     write_depends_on(w, &r.depends_on);
     w.end_object();
     Ok(())

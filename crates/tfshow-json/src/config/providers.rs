@@ -64,6 +64,16 @@ pub(crate) fn fqn_for_local(module: &ModuleConfig, local: &str, host: &str) -> S
     format!("{host}/hashicorp/{local}")
 }
 
+/// The provider a local name stands for in a module as `version` resolved it: before provider
+/// source addresses (0.12), always the legacy provider of that type name.
+pub(crate) fn provider_fqn(module: &ModuleConfig, local: &str, version: &Release) -> String {
+    if version.has(crate::Feature::ProviderSourceAddresses) {
+        fqn_for_local(module, local, version.program.default_registry())
+    } else {
+        format!("{}/-/{local}", version.program.default_registry())
+    }
+}
+
 /// The providers a module requires, with the version constraints declared for each
 /// (`ProviderRequirementsShallow`), in a stable order.
 fn requirements(module: &ModuleConfig, host: &str) -> Vec<(String, Vec<String>)> {
@@ -122,7 +132,7 @@ pub(crate) fn collect(root: &ConfigNode, version: &Release) -> BTreeMap<String, 
     if version.has(crate::Feature::ModuleQualifiedConfig) {
         collect_node(root, None, &mut m, host);
     } else {
-        collect_legacy(root, &mut m, host);
+        collect_legacy(root, &mut m, version);
     }
     m
 }
@@ -238,9 +248,12 @@ fn collect_node(
     }
 }
 
-/// Terraform 1.0: provider blocks and `required_providers` entries only (`full_name` is not
-/// printed by that version).
-fn collect_legacy(c: &ConfigNode, m: &mut BTreeMap<String, ProviderEntry>, host: &str) {
+/// Terraform 0.14.7-1.1: provider blocks and `required_providers` entries only (`full_name` is
+/// not printed by those versions). Without `requirements` (before 0.14.7), provider blocks
+/// only, each with its own `version` argument as written.
+fn collect_legacy(c: &ConfigNode, m: &mut BTreeMap<String, ProviderEntry>, version: &Release) {
+    let host = version.program.default_registry();
+    let requirements_too = version.has(crate::Feature::ProviderConfigFromRequirements);
     let path = c.path_string();
     let module = &c.module;
     let reqs = requirements(module, host);
@@ -255,16 +268,25 @@ fn collect_legacy(c: &ConfigNode, m: &mut BTreeMap<String, ProviderEntry>, host:
             opaque_key(&pc.key(), &path),
             ProviderEntry {
                 name: pc.name.clone(),
-                full_name: fqn_for_local(module, &pc.name, host),
+                full_name: provider_fqn(module, &pc.name, version),
                 alias: pc.alias.clone(),
-                version_constraint: constraint(&fqn_for_local(module, &pc.name, host)),
+                version_constraint: if requirements_too {
+                    constraint(&fqn_for_local(module, &pc.name, host))
+                } else {
+                    pc.version.clone().unwrap_or_default()
+                },
                 module_address: path.clone(),
                 block: Some((c.path.clone(), i)),
                 ..ProviderEntry::default()
             },
         );
     }
-    for rp in &module.required_providers {
+    let required = if requirements_too {
+        module.required_providers.as_slice()
+    } else {
+        &[]
+    };
+    for rp in required {
         let key = opaque_key(&rp.name, &path);
         if m.contains_key(&key) {
             continue;
@@ -285,7 +307,7 @@ fn collect_legacy(c: &ConfigNode, m: &mut BTreeMap<String, ProviderEntry>, host:
         );
     }
     for child in c.children.values() {
-        collect_legacy(child, m, host);
+        collect_legacy(child, m, version);
     }
 }
 

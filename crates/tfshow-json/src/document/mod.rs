@@ -166,7 +166,7 @@ impl<'s> PlanDocument<'s> {
             let (Some(prev), Some(prior)) = (p.prev.as_ref(), p.prior.as_ref()) else {
                 return Ok(Vec::new());
             };
-            return crate::plan::drift_legacy::drifted(prev, prior, self.schemas)?
+            return crate::plan::drift_legacy::drifted(prev, prior, self.schemas, &release)?
                 .into_iter()
                 .map(|d| change::from_legacy_drift(d, &release))
                 .collect();

@@ -51,7 +51,7 @@ pub(crate) fn write_resource_change(
     version: &Release,
 ) -> Result<(), Error> {
     with_decoded(d, |d| {
-        write_resource_change_of(w, d, &ValuesJson::of(d, version)?)
+        write_resource_change_of(w, d, &ValuesJson::of(d, version)?, version)
     })
 }
 
@@ -60,6 +60,7 @@ pub(crate) fn write_resource_change_of(
     w: &mut Writer<'_>,
     d: &Ready<'_, '_>,
     values: &ValuesJson,
+    version: &Release,
 ) -> Result<(), Error> {
     let at = d.addr_text;
     w.begin_object();
@@ -81,13 +82,17 @@ pub(crate) fn write_resource_change_of(
     w.string(&d.addr.name);
     write_index(w, &d.addr.key);
     w.key("provider_name");
-    w.string(&d.provider);
+    w.string(&crate::provider_name::provider_name(
+        &d.provider,
+        d.provider_config,
+        version,
+    ));
     if !d.deposed_key.is_empty() {
         w.key("deposed");
         w.string(d.deposed_key);
     }
     w.key("change");
-    write_change(w, d, values, at)?;
+    write_change(w, d, values, at, version)?;
     if let Some(reason) = reason_name(d.rc.action_reason) {
         w.key("action_reason");
         w.string(reason);
@@ -101,6 +106,7 @@ fn write_change(
     d: &Ready<'_, '_>,
     v: &ValuesJson,
     at: &str,
+    version: &Release,
 ) -> Result<(), Error> {
     let c = &d.rc.change;
     w.begin_object();
@@ -118,10 +124,12 @@ fn write_change(
     }
     w.key("after_unknown");
     w.raw(v.after_unknown());
-    w.key("before_sensitive");
-    w.raw(v.before_sensitive());
-    w.key("after_sensitive");
-    w.raw(v.after_sensitive());
+    if version.has(crate::Feature::ChangeSensitivity) {
+        w.key("before_sensitive");
+        w.raw(v.before_sensitive());
+        w.key("after_sensitive");
+        w.raw(v.after_sensitive());
+    }
     if !d.rc.required_replace.is_empty() {
         let paths =
             d.rc.required_replace

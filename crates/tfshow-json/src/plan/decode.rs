@@ -33,6 +33,8 @@ pub(crate) struct Located<'a> {
     pub action: Action,
     /// Provider source address (`registry.terraform.io/hashicorp/aws`).
     pub provider: Arc<str>,
+    /// The provider configuration address as the plan writes it.
+    pub provider_config: &'a str,
     pub info: TypeInfo<'a>,
     /// The resource type's schema version (from the schema, or without schemas from a state
     /// that holds the same resource type, else 0).
@@ -305,6 +307,7 @@ pub(crate) fn locate<'a>(
         deposed_key: head.deposed_key,
         action: head.action,
         provider: resolved.provider,
+        provider_config: head.provider,
         info: resolved.info,
         schema_version: resolved.schema_version,
     })

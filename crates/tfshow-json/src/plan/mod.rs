@@ -8,6 +8,7 @@
 
 pub(crate) mod actions;
 mod changes;
+mod conditions;
 pub(crate) mod decode;
 pub(crate) mod drift_legacy;
 mod kept;
@@ -98,7 +99,7 @@ pub fn write_document(
 
     if version.has(crate::Feature::DriftFromStates) {
         if let (Some(prev), Some(prior)) = (input.prev_run_state, input.prior_state) {
-            drift_legacy::write(w, prev, prior, schemas)?;
+            drift_legacy::write(w, prev, prior, schemas, &version)?;
         }
     } else {
         let drift: Vec<&ResourceInstanceChange> = plan
@@ -178,9 +179,10 @@ fn write_tail(
             .collect::<Result<Vec<_>, Error>>()?;
         relevant::write(w, &attrs, relevant::Order::of(version))?;
     }
+    conditions::write(w, plan, version)?;
     if version.has(crate::Feature::Checks) && !plan.check_results.is_empty() {
         w.key("checks");
-        write_plan_checks(w, plan)?;
+        write_plan_checks(w, plan, version)?;
     }
     if version.has(crate::Feature::PlanTimestamp) {
         w.key("timestamp");
@@ -231,10 +233,12 @@ pub(crate) fn locate_all<'a, C: PlanChange>(
 }
 
 /// Sorts changes as the version does: by address components and deposed key (1.4+), or by
-/// address string.
+/// address string with the unstable sort of the Go release it was built with.
 fn sort_changes(changes: &mut [&Located<'_>], version: &Release) {
     if version.has(crate::Feature::SortsByAddressComponents) {
         tfshow_addrs::sort_by_address(changes, |d| d.addr, |a, b| a.deposed_key.cmp(b.deposed_key));
+    } else if version.has(crate::Feature::GoPdqSort) {
+        crate::gosort::slice_pdq(changes, |a, b| a.addr_text < b.addr_text);
     } else {
         crate::gosort::slice_legacy(changes, |a, b| a.addr_text < b.addr_text);
     }
@@ -343,7 +347,7 @@ fn write_variables(
     Ok(())
 }
 
-fn write_plan_checks(w: &mut Writer<'_>, plan: &Plan) -> Result<(), Error> {
+fn write_plan_checks(w: &mut Writer<'_>, plan: &Plan, version: &Release) -> Result<(), Error> {
     fn status(s: CheckStatus) -> &'static str {
         match s {
             CheckStatus::Unknown => "unknown",
@@ -375,5 +379,5 @@ fn write_plan_checks(w: &mut Writer<'_>, plan: &Plan) -> Result<(), Error> {
                 .collect(),
         })
         .collect();
-    write_checks(w, groups)
+    write_checks(w, groups, version)
 }

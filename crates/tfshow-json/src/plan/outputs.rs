@@ -85,10 +85,12 @@ pub(crate) fn write_output_change<S: Sink + ?Sized>(
     } else {
         w.bool(true);
     }
-    w.key("before_sensitive");
-    w.bool(o.oc.sensitive);
-    w.key("after_sensitive");
-    w.bool(o.oc.sensitive);
+    if version.has(crate::Feature::ChangeSensitivity) {
+        w.key("before_sensitive");
+        w.bool(o.oc.sensitive);
+        w.key("after_sensitive");
+        w.bool(o.oc.sensitive);
+    }
     w.end_object();
     Ok(())
 }

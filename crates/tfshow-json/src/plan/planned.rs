@@ -82,7 +82,7 @@ pub(crate) fn write_root_module(
             with_decoded(d, |d| {
                 let values = ValuesJson::of(d, version)?;
                 write_resource(w, d, &values, version)?;
-                write_resource_change_of(change, d, &values)
+                write_resource_change_of(change, d, &values, version)
             })
         },
         |w, i| ops.get(i).into_iter().flatten().for_each(|op| op.apply(w)),
@@ -180,7 +180,11 @@ fn write_resource(
     w.string(&d.addr.name);
     write_index(w, &d.addr.key);
     w.key("provider_name");
-    w.string(&d.provider);
+    w.string(&crate::provider_name::provider_name(
+        &d.provider,
+        d.provider_config,
+        version,
+    ));
     w.key("schema_version");
     w.u64(d.schema_version);
     if let Some(json) = v.values() {

@@ -169,6 +169,11 @@ fn plan(at: &Loc<'_>, raw: proto::Plan) -> Result<Plan, Error> {
             raw.output_changes,
             output_change,
         )?,
+        condition_results: reused::condition_results(
+            &at.field("condition_results"),
+            &version,
+            &raw.check_results,
+        )?,
         check_results: reused::check_results(
             &at.field("check_results"),
             &version,

@@ -2,14 +2,17 @@
 //! and decoded here according to the plan's `terraform_version`.
 //!
 //! - 15 was `provider_hashes` up to 1.0 (ignored) and is `relevant_attributes` from 1.2.
-//! - 19 was `condition_results` in 1.2 (ignored) and is `check_results` from 1.3.
+//! - 19 was `condition_results` in 1.2 and is `check_results` from 1.3.
 //!
 //! A version that cannot be parsed is taken to be current.
 
 use super::change::{canonical_address, path};
 use super::loc::Loc;
 use crate::error::Error;
-use crate::model::{CheckKind, CheckObject, CheckResults, CheckStatus, RelevantAttribute};
+use crate::model::{
+    CheckKind, CheckObject, CheckResults, CheckStatus, ConditionResult, ConditionType,
+    RelevantAttribute,
+};
 use crate::proto;
 use prost::Message;
 use tfshow_release::{Feature, Release};
@@ -54,6 +57,40 @@ pub(super) fn check_results(
             let at = at.index(i);
             let cr = proto::CheckResults::decode(bytes.as_slice()).map_err(|e| at.protobuf(e))?;
             check_group(&at, cr)
+        })
+        .collect()
+}
+
+/// Decodes field 19 as Terraform 1.2's condition results, or nothing for plans of other
+/// releases.
+pub(super) fn condition_results(
+    at: &Loc<'_>,
+    version: &str,
+    raw: &[Vec<u8>],
+) -> Result<Vec<ConditionResult>, Error> {
+    if !Release::terraform(version).has(Feature::ConditionResults) {
+        return Ok(Vec::new());
+    }
+    raw.iter()
+        .enumerate()
+        .map(|(i, bytes)| {
+            let at = at.index(i);
+            let c = proto::ConditionResult::decode(bytes.as_slice()).map_err(|e| at.protobuf(e))?;
+            let condition_type = ConditionType::from_proto(c.r#type).ok_or_else(|| {
+                at.field("type")
+                    .invalid(format!("unsupported condition type {}", c.r#type))
+            })?;
+            let result = match c.result {
+                Some(proto::condition_result::Result::Value(v)) => Some(v),
+                Some(proto::condition_result::Result::Unknown(_)) | None => None,
+            };
+            Ok(ConditionResult {
+                addr: c.addr,
+                condition_addr: c.condition_addr,
+                result,
+                condition_type,
+                error_message: c.error_message,
+            })
         })
         .collect()
 }

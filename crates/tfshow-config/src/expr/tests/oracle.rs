@@ -1,14 +1,15 @@
 //! Every expression object in the oracle plans (`configuration` of
-//! `testdata/oracle/scenarios/*/tf-*/plan.json`, Terraform 1.0 to 1.15) against the
+//! `testdata/oracle/scenarios/*/tf-*/plan.json`, Terraform 0.12 to 1.15) against the
 //! expression it came from in the scenario's `.tf` files; and every attribute of every `.tf` file through both functions,
 //! to show that nothing panics.
 
 use super::json;
-use crate::expr::{constant_value, constant_value_in, references};
+use crate::expr::{constant_value, constant_value_in, references, subject_references};
 use hcl_edit::expr::Expression;
 use hcl_edit::structure::{Block, Body};
 use serde_json::Value as J;
 use std::path::{Path, PathBuf};
+use tfshow_release::{Feature, Release};
 
 fn scenarios() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/oracle/scenarios")
@@ -57,6 +58,8 @@ struct Checker {
     skipped: Vec<&'static str>,
     /// The Terraform version whose plan is being checked (`tf-1.15.5`).
     version: String,
+    /// Whether that version lists references with their attribute paths (1.0.1+).
+    attribute_paths: bool,
 }
 
 impl Checker {
@@ -85,7 +88,11 @@ impl Checker {
                     .collect()
             })
             .unwrap_or_default();
-        let got_refs = references(e);
+        let got_refs = if self.attribute_paths {
+            references(e)
+        } else {
+            subject_references(e)
+        };
         if want_refs != got_refs {
             self.failures.push(format!(
                 "{} {at}: references {got_refs:?}, want {want_refs:?}",
@@ -270,6 +277,7 @@ fn every_oracle_expression_matches_terraform() {
         failures: Vec::new(),
         skipped: Vec::new(),
         version: String::new(),
+        attribute_paths: true,
     };
     let mut dirs: Vec<PathBuf> = std::fs::read_dir(scenarios())
         .map(|rd| rd.filter_map(|e| e.ok().map(|e| e.path())).collect())
@@ -292,6 +300,10 @@ fn every_oracle_expression_matches_terraform() {
             };
             let name = |p: &Path| p.file_name().map(|n| n.to_string_lossy().into_owned());
             c.version = name(&version).unwrap_or_default();
+            c.attribute_paths = doc
+                .get("terraform_version")
+                .and_then(J::as_str)
+                .is_none_or(|v| Release::terraform(v).has(Feature::ReferenceAttributePaths));
             let at = name(&dir).unwrap_or_default();
             if let Some(root) = config.get("root_module") {
                 c.module(&at, &dir, root);

@@ -1,6 +1,10 @@
 //! Go's `sort` package algorithms, where Terraform's output order depends on them: ties in an
 //! unstable sort, and a comparison function that looks at the wrong slice.
 
+mod pdq;
+
+pub(crate) use pdq::slice_pdq;
+
 /// Go's `sort.SliceStable` (insertion sort on blocks of 20, then `symMerge`), with `less`
 /// taking the original positions, exactly as Terraform's comparison function does.
 pub(crate) fn slice_stable(data: &mut [usize], less: impl Fn(usize, usize) -> bool) {
