@@ -47,7 +47,7 @@ impl PlanFacts {
 fn changes_something(doc: &PlanDocument<'_>, mode: PlanMode) -> Result<bool, RenderError> {
     let changes = doc.changes()?;
     for i in 0..changes.len() {
-        let rc = changes.get(i)?;
+        let rc = changes.get_without_values(i)?;
         if action(&rc) != Action::NoOp || moved(&rc) || rc.importing.is_some() {
             return Ok(true);
         }

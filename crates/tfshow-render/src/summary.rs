@@ -338,6 +338,11 @@ fn moved_from(address: &str) -> Reason {
     ])
 }
 
+/// Whether the summary lists the attribute changes of a change with this action.
+fn lists_attributes(action: Action) -> bool {
+    action == Action::Update || action.is_replace()
+}
+
 fn row(rc: &ResourceChange, schemas: Option<&Schemas>) -> ResourceRow {
     let action = action(rc);
     let mut address = rc.address.clone();
@@ -356,7 +361,7 @@ fn row(rc: &ResourceChange, schemas: Option<&Schemas>) -> ResourceRow {
         },
         import_id: rc.importing.as_ref().map(|i| i.id.clone()),
         reason: reason(rc, action, schemas),
-        attributes: if action == Action::Update || action.is_replace() {
+        attributes: if lists_attributes(action) {
             attribute_changes(rc, schemas)
         } else {
             Vec::new()
@@ -373,7 +378,16 @@ impl Summary {
         let mut changes: Vec<ResourceRow> = Vec::new();
         let list = doc.changes()?;
         for i in 0..list.len() {
-            let rc = list.get(i)?;
+            // Values are decoded only for the changes whose attributes the summary lists.
+            let rc = if list
+                .actions(i)
+                .and_then(Action::from_actions)
+                .is_some_and(lists_attributes)
+            {
+                list.get(i)?
+            } else {
+                list.get_without_values(i)?
+            };
             let r = row(&rc, schemas);
             if r.action == Action::NoOp && r.moved_from.is_empty() && r.import_id.is_none() {
                 continue;

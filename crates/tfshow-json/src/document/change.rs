@@ -27,7 +27,7 @@ pub struct Importing {
 /// A change's values as the document writes them: `before` and `after` with unknowns left
 /// out (`None`: wholly unknown), and the `after_unknown`, `before_sensitive` and
 /// `after_sensitive` masks.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct ChangeJson {
     /// `before`.
     pub before: Option<Json>,
@@ -79,6 +79,20 @@ pub struct ResourceChange {
 /// The typed change of a located plan change.
 pub(crate) fn from_located(d: &Located<'_>, release: &Release) -> Result<ResourceChange, Error> {
     with_decoded(d, |r| {
+        let mut rc = typed(r)?;
+        rc.values = change_json(r, release)?;
+        Ok(rc)
+    })
+}
+
+/// The typed change of a located plan change, without its values.
+pub(crate) fn without_values(d: &Located<'_>) -> Result<ResourceChange, Error> {
+    with_decoded(d, typed)
+}
+
+/// The typed change of a located plan change, its values left empty.
+fn typed(r: &Ready<'_, '_>) -> Result<ResourceChange, Error> {
+    {
         let at = r.addr_text;
         let c = &r.rc.change;
         Ok(ResourceChange {
@@ -108,9 +122,9 @@ pub(crate) fn from_located(d: &Located<'_>, release: &Release) -> Result<Resourc
                 .iter()
                 .map(|p| cty_path(p, at))
                 .collect::<Result<_, _>>()?,
-            values: change_json(r, release)?,
+            values: ChangeJson::default(),
         })
-    })
+    }
 }
 
 /// The values of a located change as the document writes them.

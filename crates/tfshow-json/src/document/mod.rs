@@ -245,6 +245,13 @@ impl Changes<'_> {
         self.list.get(i).map(|d| d.action)
     }
 
+    /// The document's `actions` list of change `i` (without decoding it).
+    pub fn actions(&self, i: usize) -> Option<&'static [&'static str]> {
+        self.list
+            .get(i)
+            .map(|d| crate::plan::actions::action_names(d.action))
+    }
+
     /// The provider source address, mode and type of change `i` (without decoding it).
     pub fn resource_type(&self, i: usize) -> Option<(&str, tfshow_addrs::ResourceMode, &str)> {
         self.list
@@ -254,10 +261,18 @@ impl Changes<'_> {
 
     /// Decodes change `i`.
     pub fn get(&self, i: usize) -> Result<ResourceChange, Error> {
-        let d = self
-            .list
+        change::from_located(self.located(i)?, &self.release)
+    }
+
+    /// Decodes change `i` without its values (its [`ResourceChange::values`] are empty: no
+    /// `before` or `after`, `null` masks), which is most of the work of decoding a change.
+    pub fn get_without_values(&self, i: usize) -> Result<ResourceChange, Error> {
+        change::without_values(self.located(i)?)
+    }
+
+    fn located(&self, i: usize) -> Result<&Located<'_>, Error> {
+        self.list
             .get(i)
-            .ok_or_else(|| crate::error::invalid("resource_changes", "no such change"))?;
-        change::from_located(d, &self.release)
+            .ok_or_else(|| crate::error::invalid("resource_changes", "no such change"))
     }
 }
