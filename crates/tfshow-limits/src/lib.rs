@@ -9,8 +9,10 @@
 //! - [`Limits`]: the values and their defaults;
 //! - [`Limit`]: one limit by name, with its description ([`help`] lists them all);
 //! - [`json`]: a pre-scan of JSON documents that enforces the limits before parsing, and a
-//!   parser entry point ([`json::from_slice`]) that uses it.
+//!   parser entry point ([`json::from_slice`]) that uses it;
+//! - [`hcl`]: a pre-scan of HCL sources that bounds their nesting.
 
+pub mod hcl;
 pub mod json;
 
 use std::fmt;
@@ -36,11 +38,15 @@ pub enum Limit {
     DecodedSize,
     /// `line-length`: one line of a `-json` UI stream.
     LineLength,
+    /// `pbkdf2-iterations`: the PBKDF2 iterations an OpenTofu-encrypted file may ask for.
+    Pbkdf2Iterations,
+    /// `key-length`: the length of a key an OpenTofu-encrypted file may ask to derive.
+    KeyLength,
 }
 
 impl Limit {
     /// Every limit, in the order `--help` lists them.
-    pub const ALL: [Limit; 9] = [
+    pub const ALL: [Limit; 11] = [
         Limit::TotalSize,
         Limit::EntrySize,
         Limit::Entries,
@@ -50,6 +56,8 @@ impl Limit {
         Limit::CollectionLength,
         Limit::DecodedSize,
         Limit::LineLength,
+        Limit::Pbkdf2Iterations,
+        Limit::KeyLength,
     ];
 
     /// The name used on the command line.
@@ -64,6 +72,8 @@ impl Limit {
             Limit::CollectionLength => "collection-length",
             Limit::DecodedSize => "decoded-size",
             Limit::LineLength => "line-length",
+            Limit::Pbkdf2Iterations => "pbkdf2-iterations",
+            Limit::KeyLength => "key-length",
         }
     }
 
@@ -90,6 +100,12 @@ impl Limit {
                 "estimated memory one decoded document may take (tfplan, a msgpack value, a JSON file)"
             }
             Limit::LineLength => "longest line of a -json UI stream (longer lines are skipped)",
+            Limit::Pbkdf2Iterations => {
+                "most PBKDF2 iterations an OpenTofu-encrypted file may ask for (OpenTofu writes 600000)"
+            }
+            Limit::KeyLength => {
+                "longest key an OpenTofu-encrypted file may ask to derive (OpenTofu writes 32 bytes)"
+            }
         }
     }
 
@@ -102,6 +118,7 @@ impl Limit {
                 | Limit::StringLength
                 | Limit::DecodedSize
                 | Limit::LineLength
+                | Limit::KeyLength
         )
     }
 
@@ -172,6 +189,14 @@ pub struct Limits {
     /// `line-length`: the longest line of a `-json` UI stream, in bytes (default 16 MiB);
     /// longer lines are skipped and reported.
     pub max_line_length: u64,
+    /// `pbkdf2-iterations`: the most PBKDF2 iterations the metadata of an OpenTofu-encrypted
+    /// file may ask for (default 5 000 000; OpenTofu writes 600 000 unless configured
+    /// otherwise). Each iteration costs the reader time, and the file chooses the number.
+    pub max_pbkdf2_iterations: u64,
+    /// `key-length`: the longest key, in bytes, the metadata of an OpenTofu-encrypted file
+    /// may ask PBKDF2 to derive (default 256; OpenTofu writes 32 and AES-GCM takes at most
+    /// 32). The cost of PBKDF2 grows with it.
+    pub max_key_length: u64,
 }
 
 impl Default for Limits {
@@ -186,6 +211,8 @@ impl Default for Limits {
             max_collection_length: 1_000_000,
             max_decoded_size: 1 << 30,
             max_line_length: 16 << 20,
+            max_pbkdf2_iterations: 5_000_000,
+            max_key_length: 256,
         }
     }
 }
@@ -203,6 +230,8 @@ impl Limits {
             Limit::CollectionLength => self.max_collection_length as u64,
             Limit::DecodedSize => self.max_decoded_size,
             Limit::LineLength => self.max_line_length,
+            Limit::Pbkdf2Iterations => self.max_pbkdf2_iterations,
+            Limit::KeyLength => self.max_key_length,
         }
     }
 
@@ -225,6 +254,8 @@ impl Limits {
             Limit::CollectionLength => self.max_collection_length = count,
             Limit::DecodedSize => self.max_decoded_size = value,
             Limit::LineLength => self.max_line_length = value,
+            Limit::Pbkdf2Iterations => self.max_pbkdf2_iterations = value,
+            Limit::KeyLength => self.max_key_length = value,
         }
         Ok(())
     }
@@ -383,7 +414,7 @@ mod tests {
         let mut l = Limits::default();
         for (spec, msg) in [
             ("depth", "invalid limit \"depth\": expected NAME=VALUE, e.g. depth=200"),
-            ("deep=3", "unknown limit \"deep\"; the limits are total-size, entry-size, entries, depth, protobuf-depth, string-length, collection-length, decoded-size, line-length"),
+            ("deep=3", "unknown limit \"deep\"; the limits are total-size, entry-size, entries, depth, protobuf-depth, string-length, collection-length, decoded-size, line-length, pbkdf2-iterations, key-length"),
             ("depth=1k", "invalid value \"1k\" for limit depth: expected a whole number"),
             ("entry-size=lots", "invalid value \"lots\" for limit entry-size: expected a size such as 512MiB"),
             ("entry-size=", "invalid value \"\" for limit entry-size: expected a size such as 512MiB"),

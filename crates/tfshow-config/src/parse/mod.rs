@@ -8,7 +8,7 @@ pub(crate) use json::json_blocks;
 use std::collections::{HashMap, HashSet};
 
 use tfshow_cty::convert::convert;
-use tfshow_limits::{Limit, Limits};
+use tfshow_limits::Limits;
 
 use crate::error::ConfigError;
 use crate::model::{BlockBody, ModuleConfig, NestedBlockDecl};
@@ -62,37 +62,14 @@ fn parse_file(name: &str, bytes: &[u8], limits: &Limits) -> Result<ModuleConfig,
     hcl::parse_file(src).map_err(located)
 }
 
-/// Refuses sources whose brackets (`{[(` and template `${`/`%{`) nest deeper than
-/// `max_depth` ([`Limits::max_depth`]), since the parser recurses once per level. Strings and
-/// comments are not skipped, so the count errs on the safe side.
+/// Refuses sources whose brackets nest deeper than `max_depth` ([`Limits::max_depth`]):
+/// [`tfshow_limits::hcl::check_nesting`], located.
 pub(crate) fn check_nesting(src: &[u8], max_depth: usize) -> Result<(), FileError> {
-    let mut depth = 0usize;
-    for (i, &b) in src.iter().enumerate() {
-        match b {
-            b'{' | b'[' | b'(' => {
-                depth += 1;
-                if depth > max_depth {
-                    let limits = Limits {
-                        max_depth,
-                        ..Limits::default()
-                    };
-                    return Err(FileError {
-                        offset: Some(i),
-                        line: None,
-                        message: limits
-                            .exceeded(
-                                Limit::Depth,
-                                format!("expressions nest more than {max_depth} levels deep"),
-                            )
-                            .to_string(),
-                    });
-                }
-            }
-            b'}' | b']' | b')' => depth = depth.saturating_sub(1),
-            _ => {}
-        }
-    }
-    Ok(())
+    tfshow_limits::hcl::check_nesting(src, max_depth).map_err(|(offset, e)| FileError {
+        offset: Some(offset),
+        line: None,
+        message: e.to_string(),
+    })
 }
 
 /// Loads a module from its files (name, content) with the default [`Limits`]. Files other than
