@@ -5,7 +5,7 @@
 set -u
 secs=${1:-240}
 shift 2>/dev/null || true
-targets=${*:-"msgpack_roundtrip tfplan plan_container state_json schema_json hcl_config ui_stream views"}
+targets=${*:-"msgpack_roundtrip tfplan plan_container state_json schema_json hcl_config ui_stream views encryption"}
 for t in $targets; do
     mkdir -p "corpus/$t" "artifacts/$t"
     echo "== $t ($secs s)"

@@ -66,6 +66,11 @@ for stream in sorted(glob.glob(os.path.join(ORACLE, "*", "tf-*", "*-ui.jsonl")))
 for main in sorted(glob.glob(os.path.join(ORACLE, "*", "main.tf"))):
     put("hcl_config", b"\x00" + open(main, "rb").read())
     put("hcl_config", b"\x02" + open(main, "rb").read())
+# encryption: a configuration, NUL, an encrypted file (and the unencrypted twin).
+for conf in sorted(glob.glob(os.path.join(ORACLE, "*", "tofu-*", "encryption.*"))):
+    case = os.path.dirname(conf)
+    for name in ["plan.tfplan", "prior.tfstate", "terraform.tfstate", "plan-unencrypted.tfplan"]:
+        put("encryption", open(conf, "rb").read() + b"\x00" + open(os.path.join(case, name), "rb").read())
 # msgpack: values from Terraform's own plan.json (type selector 3 = dynamic, 11 = object...).
 for pj in sorted(glob.glob(os.path.join(ORACLE, "*", "tf-1.15.5", "plan.json"))):
     doc = json.load(open(pj))

@@ -61,10 +61,7 @@ fn open<A: KeyInit + Aead<NonceSize = U12>>(
     nonce: &Nonce<U12>,
     payload: Payload<'_, '_>,
 ) -> Option<Vec<u8>> {
-    A::new_from_slice(key)
-        .ok()?
-        .decrypt(nonce, payload)
-        .ok()
+    A::new_from_slice(key).ok()?.decrypt(nonce, payload).ok()
 }
 
 #[cfg(test)]
@@ -84,7 +81,10 @@ mod tests {
         assert_eq!(decrypt(&key, b"", &data), Err(Failure::Authentication));
         assert_eq!(decrypt(&key, b"", b""), Err(Failure::Empty));
         assert_eq!(decrypt(&key, b"", b"short"), Err(Failure::TooShort));
-        assert_eq!(decrypt(&[0; 20], b"", &[0; 40]), Err(Failure::Authentication));
+        assert_eq!(
+            decrypt(&[0; 20], b"", &[0; 40]),
+            Err(Failure::Authentication)
+        );
     }
 
     fn hex(s: &str) -> Vec<u8> {

@@ -88,7 +88,9 @@ fn decrypt_parsed<'a>(
         let shown: String = envelope.version.chars().take(16).collect();
         return Err(DecryptError::Envelope {
             target,
-            reason: format!("unsupported encryption_version {shown:?} (expected {ENVELOPE_VERSION:?})"),
+            reason: format!(
+                "unsupported encryption_version {shown:?} (expected {ENVELOPE_VERSION:?})"
+            ),
         });
     }
     let mut attempts = Vec::new();
@@ -137,12 +139,18 @@ fn probe(bytes: &[u8], limits: &Limits) -> Option<StateProbe> {
 }
 
 /// A decrypted state has the `serial` and `lineage` its envelope shows, as OpenTofu checks.
-fn check_passthrough(envelope: &Envelope, plain: &[u8], limits: &Limits) -> Result<(), DecryptError> {
+fn check_passthrough(
+    envelope: &Envelope,
+    plain: &[u8],
+    limits: &Limits,
+) -> Result<(), DecryptError> {
     let Some(state) = probe(plain, limits) else {
         // Not a state: the state reader says so.
         return Ok(());
     };
-    if let (Some(Value::Number(outer)), Some(Value::Number(inner))) = (&envelope.serial, &state.serial) {
+    if let (Some(Value::Number(outer)), Some(Value::Number(inner))) =
+        (&envelope.serial, &state.serial)
+    {
         let same = match (outer.as_i64(), inner.as_i64()) {
             (Some(a), Some(b)) => a == b,
             _ => outer.to_string() == inner.to_string(),
@@ -178,7 +186,9 @@ fn try_method(
 ) -> Result<Attempt, DecryptError> {
     // Every target's methods were checked to exist when the configuration was parsed.
     let Some(method) = config.method(r) else {
-        return Err(ConfigError::invalid(r.to_string(), "reference to an undeclared method").into());
+        return Err(
+            ConfigError::invalid(r.to_string(), "reference to an undeclared method").into(),
+        );
     };
     let (keys, aad) = match &method.settings {
         MethodSettings::Unencrypted => return Ok(Attempt::Skipped),
@@ -258,7 +268,10 @@ fn provider_keys(
         let path: Vec<String> = chain.iter().chain([r]).map(|k| k.to_string()).collect();
         return Err(ConfigError::invalid(
             kp.address(),
-            format!("circular reference between key providers: {}", path.join(" -> ")),
+            format!(
+                "circular reference between key providers: {}",
+                path.join(" -> ")
+            ),
         )
         .into());
     }
@@ -298,7 +311,11 @@ fn provider_keys(
             if out.encryption_length < MIN_PASSPHRASE_LENGTH {
                 return Err(short("an encryption").into());
             }
-            if out.decryption.as_ref().is_some_and(|k| k.len() < MIN_PASSPHRASE_LENGTH) {
+            if out
+                .decryption
+                .as_ref()
+                .is_some_and(|k| k.len() < MIN_PASSPHRASE_LENGTH)
+            {
                 return Err(short("a decryption").into());
             }
             Some(out)
@@ -330,7 +347,13 @@ fn provider_keys(
     }
     let decryption = match (&p.passphrase, upstream) {
         (Some(pass), _) if !pass.is_empty() => Some(meta.derive(pass.expose())),
-        (_, Some(KeyOutput { decryption: Some(up), .. })) => Some(meta.derive(&up)),
+        (
+            _,
+            Some(KeyOutput {
+                decryption: Some(up),
+                ..
+            }),
+        ) => Some(meta.derive(&up)),
         _ => None,
     };
     Ok(KeyOutput {

@@ -3,8 +3,8 @@
 //! `serial` and `lineage` copied from the state in front.
 
 use base64::Engine as _;
-use serde_json::{Map, Value};
 use serde::Deserialize;
+use serde_json::{Map, Value};
 use tfshow_limits::json::JsonError;
 use tfshow_limits::{LimitExceeded, Limits};
 
@@ -95,8 +95,9 @@ impl Envelope {
         };
         let data = match &members.encrypted_data {
             None | Some(Value::Null) => Vec::new(),
-            Some(Value::String(s)) => decode_base64(s)
-                .ok_or_else(|| bad("`encrypted_data` is not valid base64"))?,
+            Some(Value::String(s)) => {
+                decode_base64(s).ok_or_else(|| bad("`encrypted_data` is not valid base64"))?
+            }
             Some(_) => return Err(bad("`encrypted_data` is not a string")),
         };
         let lineage = match members.lineage {

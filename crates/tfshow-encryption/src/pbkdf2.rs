@@ -21,7 +21,9 @@ pub const MIN_ITERATIONS: i64 = 200_000;
 pub(crate) fn check_config(c: &Pbkdf2Config, at: &str, chained: bool) -> Result<(), ConfigError> {
     let bad = |reason: String| Err(ConfigError::invalid(at, reason));
     match (&c.passphrase, chained) {
-        (None, false) => return bad("no passphrase provided and no chained provider defined".into()),
+        (None, false) => {
+            return bad("no passphrase provided and no chained provider defined".into())
+        }
         (Some(p), true) if !p.is_empty() => {
             return bad("passphrase and chain are mutually exclusive".into())
         }
@@ -94,8 +96,8 @@ impl Metadata {
             target,
             reason: format!("the metadata of {key:?}: {reason}"),
         };
-        let object: Map<String, Value> = tfshow_limits::json::from_slice(bytes, limits)
-            .map_err(|_| bad("not a JSON object"))?;
+        let object: Map<String, Value> =
+            tfshow_limits::json::from_slice(bytes, limits).map_err(|_| bad("not a JSON object"))?;
         let int = |name: &str| -> Result<i64, DecryptError> {
             match object.get(name) {
                 None | Some(Value::Null) => Ok(0),
@@ -108,7 +110,9 @@ impl Metadata {
         let (iterations, key_length) = (int("iterations")?, int("key_length")?);
         let salt = match object.get("salt") {
             None | Some(Value::Null) => Vec::new(),
-            Some(Value::String(s)) => decode_base64(s).ok_or_else(|| bad("`salt` is not base64"))?,
+            Some(Value::String(s)) => {
+                decode_base64(s).ok_or_else(|| bad("`salt` is not base64"))?
+            }
             Some(_) => return Err(bad("`salt` is not a string")),
         };
         let hash_name = match object.get("hash_function") {
@@ -162,18 +166,12 @@ impl Metadata {
     pub(crate) fn derive(&self, passphrase: &[u8]) -> Zeroizing<Vec<u8>> {
         let mut key = Zeroizing::new(vec![0u8; self.key_length]);
         match self.hash {
-            Hash::Sha256 => pbkdf2::pbkdf2_hmac::<Sha256>(
-                passphrase,
-                &self.salt,
-                self.iterations,
-                &mut key,
-            ),
-            Hash::Sha512 => pbkdf2::pbkdf2_hmac::<Sha512>(
-                passphrase,
-                &self.salt,
-                self.iterations,
-                &mut key,
-            ),
+            Hash::Sha256 => {
+                pbkdf2::pbkdf2_hmac::<Sha256>(passphrase, &self.salt, self.iterations, &mut key)
+            }
+            Hash::Sha512 => {
+                pbkdf2::pbkdf2_hmac::<Sha512>(passphrase, &self.salt, self.iterations, &mut key)
+            }
         }
         key
     }
@@ -242,8 +240,14 @@ mod tests {
         for (json, reason) in [
             (r#"[]"#, "not a JSON object"),
             (r#"{"iterations":-1}"#, "invalid number of iterations"),
-            (r#"{"key_length":1.5}"#, "`key_length` is not a whole number"),
-            (r#"{"salt":"c2FsdA==","iterations":1,"hash_function":"md5","key_length":1}"#, "invalid hash function name"),
+            (
+                r#"{"key_length":1.5}"#,
+                "`key_length` is not a whole number",
+            ),
+            (
+                r#"{"salt":"c2FsdA==","iterations":1,"hash_function":"md5","key_length":1}"#,
+                "invalid hash function name",
+            ),
             (r#"{"salt":"***"}"#, "`salt` is not base64"),
         ] {
             let err = meta(json, &l).unwrap_err().to_string();
@@ -292,6 +296,9 @@ mod tests {
         ] {
             assert!(check_config(&bad, "kp", false).is_err(), "{bad:?}");
         }
-        assert!(check_config(&ok, "kp", true).is_err(), "passphrase and chain");
+        assert!(
+            check_config(&ok, "kp", true).is_err(),
+            "passphrase and chain"
+        );
     }
 }

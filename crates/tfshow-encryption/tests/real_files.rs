@@ -132,14 +132,18 @@ fn the_fallback_is_needed_for_the_old_state() {
                     part.to_owned()
                 } else {
                     // Drop `method = method.aes_gcm.old }` up to the closing brace.
-                    part.split_once('}').map(|(_, rest)| rest.to_owned()).unwrap()
+                    part.split_once('}')
+                        .map(|(_, rest)| rest.to_owned())
+                        .unwrap()
                 }
             })
             .collect();
         let c = Config::parse(&no_fallback, &limits).unwrap();
         assert_eq!(c.state.as_ref().unwrap().methods.len(), 1);
         let old = std::fs::read(dir.join("prior.tfstate")).unwrap();
-        let err = decrypt_file(&old, Some(&c), &limits).unwrap_err().to_string();
+        let err = decrypt_file(&old, Some(&c), &limits)
+            .unwrap_err()
+            .to_string();
         assert!(
             err.contains("no decryption key available"),
             "{}: {err}",
@@ -199,7 +203,12 @@ plan {
         .to_owned();
     let c = Config::parse(&only_state, &limits).unwrap();
     let err = decrypt_file(&plan, Some(&c), &limits).unwrap_err();
-    assert_eq!(err, DecryptError::TargetNotConfigured { target: Target::Plan });
+    assert_eq!(
+        err,
+        DecryptError::TargetNotConfigured {
+            target: Target::Plan
+        }
+    );
 }
 
 #[test]

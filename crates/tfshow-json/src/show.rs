@@ -1,5 +1,7 @@
-//! `show -json` of a file: detects a plan or a state and writes its document.
+//! `show -json` of a file: detects a plan or a state (decrypting an OpenTofu-encrypted one)
+//! and writes its document.
 
+use std::borrow::Cow;
 use std::io::Write;
 
 use tfshow_config::model::ConfigNode;
@@ -12,8 +14,48 @@ use tfshow_state::State;
 use crate::state::write_document as write_state;
 use crate::{Error, Release};
 
+/// The encryption configuration for OpenTofu-encrypted files (`TF_ENCRYPTION`).
+pub use tfshow_encryption::Config as EncryptionConfig;
 /// Limits for reading untrusted input: every decoder of a plan or state takes them.
 pub use tfshow_limits::Limits;
+
+/// How to read a plan or state file: the limits on what it may cost, and the encryption
+/// configuration that decrypts an OpenTofu-encrypted one.
+#[derive(Clone, Copy, Debug)]
+pub struct ReadOptions<'a> {
+    /// Limits for reading untrusted input.
+    pub limits: &'a Limits,
+    /// The configuration OpenTofu was given (`TF_ENCRYPTION`), if any. Without it an
+    /// encrypted file is refused with an error that names encryption and how to give the key.
+    pub encryption: Option<&'a EncryptionConfig>,
+}
+
+impl<'a> ReadOptions<'a> {
+    /// Options with `limits` and no encryption configuration.
+    pub fn new(limits: &'a Limits) -> Self {
+        ReadOptions {
+            limits,
+            encryption: None,
+        }
+    }
+}
+
+/// The plan or state file in `bytes`, decrypted if OpenTofu encrypted it (else `bytes`
+/// itself), as [`ReadOptions::encryption`] allows.
+pub fn decrypt<'b>(bytes: &'b [u8], opts: &ReadOptions<'_>) -> Result<Cow<'b, [u8]>, ShowError> {
+    if bytes.len() as u64 > opts.limits.max_total_size {
+        return Err(too_large(opts.limits).into());
+    }
+    let (plain, _) = tfshow_encryption::decrypt_file(bytes, opts.encryption, opts.limits)?;
+    Ok(plain)
+}
+
+fn too_large(limits: &Limits) -> tfshow_limits::LimitExceeded {
+    limits.exceeded(
+        tfshow_limits::Limit::TotalSize,
+        format!("the file is larger than {} bytes", limits.max_total_size),
+    )
+}
 
 /// Why a file could not be shown.
 #[derive(Debug, thiserror::Error)]
@@ -33,6 +75,9 @@ pub enum ShowError {
     /// The input goes over a limit before it could be told apart.
     #[error(transparent)]
     Limit(#[from] tfshow_limits::LimitExceeded),
+    /// The input is encrypted by OpenTofu and could not be decrypted.
+    #[error(transparent)]
+    Decrypt(#[from] tfshow_encryption::DecryptError),
     /// The document could not be built.
     #[error(transparent)]
     Document(#[from] Error),
@@ -53,12 +98,7 @@ pub(crate) fn precheck(bytes: &[u8], limits: &Limits) -> Result<(), ShowError> {
         return Err(ShowError::Empty);
     }
     if bytes.len() as u64 > limits.max_total_size {
-        return Err(limits
-            .exceeded(
-                tfshow_limits::Limit::TotalSize,
-                format!("the file is larger than {} bytes", limits.max_total_size),
-            )
-            .into());
+        return Err(too_large(limits).into());
     }
     if bytes.trim_ascii_start().starts_with(b"{") {
         // Refuse JSON over the limits here, so that the error names the limit.
@@ -73,14 +113,29 @@ pub fn is_state(bytes: &[u8], limits: &Limits) -> bool {
 }
 
 /// Writes the `show -json` document of `bytes` (a plan or a state file) to `out`, followed by
-/// a newline, as the Terraform version that wrote the file prints it.
+/// a newline, as the Terraform version that wrote the file prints it. An OpenTofu-encrypted
+/// file is refused (see [`show_json_with`]).
 pub fn show_json(
     bytes: &[u8],
     schemas: Option<&Schemas>,
     limits: &Limits,
     out: &mut dyn Write,
 ) -> Result<Shown, ShowError> {
+    show_json_with(bytes, schemas, &ReadOptions::new(limits), out)
+}
+
+/// [`show_json`], decrypting an OpenTofu-encrypted file with [`ReadOptions::encryption`]:
+/// the document is the one of the decrypted file, as `tofu show -json` prints it.
+pub fn show_json_with(
+    bytes: &[u8],
+    schemas: Option<&Schemas>,
+    opts: &ReadOptions<'_>,
+    out: &mut dyn Write,
+) -> Result<Shown, ShowError> {
+    let limits = opts.limits;
     precheck(bytes, limits)?;
+    let plain = decrypt(bytes, opts)?;
+    let bytes: &[u8] = &plain;
     if is_state(bytes, limits) {
         let state =
             State::from_json_with(bytes, limits).map_err(|e| ShowError::State(e.to_string()))?;

@@ -5,8 +5,8 @@ mod support;
 
 use std::path::Path;
 
-use support::{case_name, cases_with, json_diff};
-use tfshow_json::show::{show_json, Limits};
+use support::{case_name, cases_with, encryption, json_diff, read_input};
+use tfshow_json::show::{show_json, show_json_with, Limits, ReadOptions};
 use tfshow_schema::Schemas;
 
 fn schemas(dir: &Path) -> Option<Schemas> {
@@ -14,11 +14,18 @@ fn schemas(dir: &Path) -> Option<Schemas> {
     Some(Schemas::from_json(&bytes).expect("schemas.json parses"))
 }
 
+/// `show -json` of a case's file, given the case's encryption configuration (OpenTofu's
+/// encrypted cases) as `TF_ENCRYPTION` is given to `tofu show -json`.
 fn render(dir: &Path, input: &str) -> Result<Vec<u8>, String> {
     let bytes = std::fs::read(dir.join(input)).expect("input file");
+    let config = encryption(dir);
+    let limits = Limits::default();
+    let opts = ReadOptions {
+        limits: &limits,
+        encryption: config.as_ref(),
+    };
     let mut out = Vec::new();
-    show_json(&bytes, schemas(dir).as_ref(), &Limits::default(), &mut out)
-        .map_err(|e| e.to_string())?;
+    show_json_with(&bytes, schemas(dir).as_ref(), &opts, &mut out).map_err(|e| e.to_string())?;
     Ok(out)
 }
 
@@ -72,7 +79,7 @@ fn plans_decoded_at_once_give_the_same_document() {
         let Ok(lazily) = render(dir, "plan.tfplan") else {
             continue;
         };
-        let bytes = std::fs::read(dir.join("plan.tfplan")).unwrap();
+        let bytes = read_input(dir, "plan.tfplan");
         let file = PlanFile::from_bytes(&bytes, &Options::default()).unwrap();
         let state = |b: &Option<Vec<u8>>| b.as_deref().map(|b| State::from_json(b).unwrap());
         let (prior, prev) = (state(&file.prior_state), state(&file.prev_run_state));
@@ -166,7 +173,7 @@ fn without_schemas_documents_are_complete() {
         let Ok(want) = std::fs::read(dir.join("plan.json")) else {
             continue;
         };
-        let bytes = std::fs::read(dir.join("plan.tfplan")).unwrap();
+        let bytes = read_input(&dir, "plan.tfplan");
         let mut got = Vec::new();
         if let Err(e) = show_json(&bytes, None, &Limits::default(), &mut got) {
             failures.push(format!("{}: {e}", case_name(&dir)));
@@ -252,5 +259,71 @@ mod flat_state {
         if let Some(diff) = json_diff(&want, &got) {
             panic!("{diff}");
         }
+    }
+}
+
+/// OpenTofu's encrypted cases: with the configuration written as JSON the document is the
+/// same; without a configuration the error names encryption (as `tofu show -json` does in
+/// `nokey-show-*.log`) and how to give the key; with a wrong passphrase the error says so and
+/// nothing is written.
+#[test]
+fn encrypted_files_need_their_key() {
+    use tfshow_json::show::EncryptionConfig;
+    let cases = cases_with("encryption.hcl");
+    assert!(!cases.is_empty(), "no encrypted cases");
+    let limits = Limits::default();
+    for dir in &cases {
+        let name = case_name(dir);
+        let plan = std::fs::read(dir.join("plan.tfplan")).unwrap();
+        let nokey = std::fs::read_to_string(dir.join("nokey-show-plan.log")).unwrap();
+        assert!(nokey.contains("requires a valid"), "{name}: {nokey}");
+        for file in ["plan.tfplan", "terraform.tfstate"] {
+            let bytes = std::fs::read(dir.join(file)).unwrap();
+            let mut out = Vec::new();
+            let err = show_json(&bytes, None, &limits, &mut out)
+                .unwrap_err()
+                .to_string();
+            assert!(
+                err.contains("encrypted by OpenTofu and requires a valid encryption configuration")
+                    && err.contains("TF_ENCRYPTION"),
+                "{name}/{file}: {err}"
+            );
+            assert!(out.is_empty());
+        }
+
+        let json = std::fs::read_to_string(dir.join("encryption.json")).unwrap();
+        let config = EncryptionConfig::parse(&json, &limits).unwrap();
+        let opts = ReadOptions {
+            limits: &limits,
+            encryption: Some(&config),
+        };
+        let mut out = Vec::new();
+        show_json_with(&plan, schemas(dir).as_ref(), &opts, &mut out).unwrap();
+        let want = std::fs::read(dir.join("plan.json")).unwrap();
+        assert!(json_diff(&want, &out).is_none(), "{name}: encryption.json");
+
+        let wrong = std::fs::read_to_string(dir.join("encryption.hcl"))
+            .unwrap()
+            .replace(
+                "passphrase",
+                "passphrase = \"not-the-passphrase-at-all\"\n  #",
+            );
+        let config = EncryptionConfig::parse(&wrong, &limits).unwrap();
+        let opts = ReadOptions {
+            limits: &limits,
+            encryption: Some(&config),
+        };
+        let mut out = Vec::new();
+        let err = show_json_with(&plan, None, &opts, &mut out)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.starts_with(
+                "could not decrypt the plan file with any configured key (wrong passphrase?)"
+            ),
+            "{name}: {err}"
+        );
+        assert!(!err.contains("not-the-passphrase"), "{err}");
+        assert!(out.is_empty());
     }
 }

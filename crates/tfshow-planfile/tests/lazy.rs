@@ -5,7 +5,7 @@ mod support;
 
 use std::path::PathBuf;
 
-use support::{create_change, minimal_plan, plan_zip, scenarios_dir};
+use support::{case_plan_bytes, create_change, minimal_plan, plan_zip, scenarios_dir};
 use tfshow_planfile::{proto, Error, LazyChange, Options, PlanFile};
 
 /// Every real plan file of the test data.
@@ -37,7 +37,7 @@ fn lazy_changes_decode_to_the_changes_read_at_once() {
     assert!(plans.len() > 50, "{} plans", plans.len());
     let mut changes_seen = 0;
     for path in plans {
-        let bytes = std::fs::read(&path).unwrap();
+        let bytes = case_plan_bytes(&path);
         let at_once = PlanFile::from_bytes(&bytes, &Options::default()).unwrap();
         let (mut lazy_file, lazy) = read_lazy(&bytes).unwrap();
         let name = path.display();

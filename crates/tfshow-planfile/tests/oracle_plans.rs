@@ -4,7 +4,7 @@
 mod support;
 
 use std::path::{Path, PathBuf};
-use support::scenarios_dir;
+use support::{case_plan_bytes, scenarios_dir};
 use tfshow_addrs::{AbsResourceInstance, ResourceMode};
 use tfshow_planfile::model::{Action, ActionReason, Mode, PathStep};
 use tfshow_planfile::{sniff, Kind, Options, PlanFile};
@@ -29,7 +29,7 @@ fn plan_files() -> Vec<PathBuf> {
 }
 
 fn read_plan(dir: &Path) -> PlanFile {
-    let bytes = std::fs::read(dir.join("plan.tfplan")).unwrap();
+    let bytes = case_plan_bytes(&dir.join("plan.tfplan"));
     PlanFile::from_bytes(&bytes, &Options::default())
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
 }
@@ -64,7 +64,7 @@ fn every_plan_decodes() {
     let dirs = plan_files();
     assert!(dirs.len() >= 100, "found only {} plan files", dirs.len());
     for dir in dirs {
-        let bytes = std::fs::read(dir.join("plan.tfplan")).unwrap();
+        let bytes = case_plan_bytes(&dir.join("plan.tfplan"));
         assert_eq!(sniff(&bytes), Kind::PlanZip);
         let file = read_plan(&dir);
         let version = std::fs::read_to_string(dir.join("version.txt")).unwrap_or_default();

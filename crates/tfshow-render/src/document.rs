@@ -4,7 +4,7 @@
 use serde_json::value::RawValue;
 use serde_json::Value;
 use tfshow_gojson::Dialect;
-use tfshow_json::show::{show_json, Limits, ShowError, Shown};
+use tfshow_json::show::{decrypt, show_json, Limits, ReadOptions, ShowError, Shown};
 use tfshow_json::{Feature, Release};
 use tfshow_planfile::model::Mode;
 use tfshow_planfile::PlanFile;
@@ -35,6 +35,9 @@ pub enum PlanMode {
 
 pub use crate::plan_facts::PlanFacts;
 
+/// The sections of a plan's document the views do not read.
+const VIEWS_UNREAD: &[&str] = &["planned_values", "prior_state", "configuration"];
+
 /// A plan or state file as its JSON document.
 #[derive(Clone, Debug)]
 pub struct Document {
@@ -60,6 +63,17 @@ impl Document {
         Document::load_sections(bytes, schemas, limits, &[])
     }
 
+    /// [`Document::load`], decrypting an OpenTofu-encrypted file with
+    /// [`ReadOptions::encryption`].
+    pub fn load_with(
+        bytes: &[u8],
+        schemas: Option<&Schemas>,
+        opts: &ReadOptions<'_>,
+    ) -> Result<Document, RenderError> {
+        let plain = decrypt(bytes, opts)?;
+        Document::load_sections(&plain, schemas, opts.limits, &[])
+    }
+
     /// Builds the document of a plan or state file for the views ([`plan_text`],
     /// [`summary`], [`plan_diff`]), leaving out the sections of a plan they do not read
     /// (`planned_values`, `prior_state` and `configuration`) and keeping the entries of
@@ -74,12 +88,18 @@ impl Document {
         schemas: Option<&Schemas>,
         limits: &Limits,
     ) -> Result<Document, RenderError> {
-        Document::load_sections(
-            bytes,
-            schemas,
-            limits,
-            &["planned_values", "prior_state", "configuration"],
-        )
+        Document::load_sections(bytes, schemas, limits, VIEWS_UNREAD)
+    }
+
+    /// [`Document::load_for_views`], decrypting an OpenTofu-encrypted file with
+    /// [`ReadOptions::encryption`].
+    pub fn load_for_views_with(
+        bytes: &[u8],
+        schemas: Option<&Schemas>,
+        opts: &ReadOptions<'_>,
+    ) -> Result<Document, RenderError> {
+        let plain = decrypt(bytes, opts)?;
+        Document::load_sections(&plain, schemas, opts.limits, VIEWS_UNREAD)
     }
 
     fn load_sections(

@@ -14,7 +14,7 @@ use tfshow_json::document::PlanDocument;
 
 use serde_json::Value;
 use tfshow_escape::terminal;
-use tfshow_json::show::Limits;
+use tfshow_json::show::{EncryptionConfig, Limits, ReadOptions};
 use tfshow_render::summary::Summary;
 use tfshow_schema::Schemas;
 
@@ -72,7 +72,16 @@ fn schemas(dir: &Path) -> Option<Schemas> {
 
 fn summary(dir: &Path, schemas: Option<&Schemas>) -> Summary {
     let bytes = std::fs::read(dir.join("plan.tfplan")).expect("plan");
-    let doc = PlanDocument::load(&bytes, schemas, &Limits::default()).expect("load");
+    // OpenTofu's encrypted cases: their TF_ENCRYPTION.
+    let limits = Limits::default();
+    let encryption = std::fs::read_to_string(dir.join("encryption.hcl"))
+        .ok()
+        .map(|text| EncryptionConfig::parse(&text, &limits).expect("encryption.hcl"));
+    let opts = ReadOptions {
+        limits: &limits,
+        encryption: encryption.as_ref(),
+    };
+    let doc = PlanDocument::load_with(&bytes, schemas, &opts).expect("load");
     Summary::new(&doc).expect("summary")
 }
 

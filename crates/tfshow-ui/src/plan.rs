@@ -449,6 +449,29 @@ pub fn read_plan_file_with(
     Ok(tfshow_planfile::PlanFile::from_bytes(bytes, limits)?.plan)
 }
 
+/// A plan file could not be read by [`read_plan_file_decrypting`].
+#[derive(Debug, thiserror::Error)]
+pub enum ReadPlanError {
+    /// The file is encrypted by OpenTofu and could not be decrypted.
+    #[error(transparent)]
+    Decrypt(#[from] tfshow_encryption::DecryptError),
+    /// The plan file could not be read.
+    #[error(transparent)]
+    Plan(#[from] tfshow_planfile::Error),
+}
+
+/// [`read_plan_file_with`], decrypting an OpenTofu-encrypted plan with `encryption` (the
+/// `TF_ENCRYPTION` configuration) first.
+pub fn read_plan_file_decrypting(
+    bytes: &[u8],
+    limits: &tfshow_planfile::Limits,
+    encryption: Option<&tfshow_encryption::Config>,
+) -> Result<Plan, ReadPlanError> {
+    let plain =
+        tfshow_encryption::decrypt(bytes, encryption, tfshow_encryption::Target::Plan, limits)?;
+    Ok(read_plan_file_with(&plain, limits)?)
+}
+
 /// Reads [`LegacyDrift`] from a `terraform show -json` plan document of a 1.0.x plan (its
 /// `resource_drift` array, which those releases computed the same way as their UI did).
 pub fn legacy_drift_from_plan_json(doc: &[u8]) -> Result<Vec<LegacyDrift>, serde_json::Error> {

@@ -95,6 +95,17 @@ pub struct SchemaArgs {
     pub verbose: bool,
 }
 
+/// The key configuration of OpenTofu-encrypted files (every command that reads a plan or
+/// state).
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct EncryptionArgs {
+    /// OpenTofu's encryption configuration (HCL, or JSON starting with `{`), to read encrypted
+    /// plans and states; without it, the TF_ENCRYPTION environment variable's value, as tofu
+    /// reads it.
+    #[arg(long, value_name = "FILE")]
+    pub encryption: Option<PathBuf>,
+}
+
 /// `tfshow schemas` subcommands.
 #[derive(Debug, Subcommand)]
 pub enum SchemasCommand {
@@ -120,6 +131,9 @@ pub enum SchemasCommand {
         /// The version of one provider (repeatable).
         #[arg(long, value_name = "ADDR=VERSION", action = clap::ArgAction::Append)]
         provider_version: Vec<String>,
+        /// How to decrypt a lock file given as an OpenTofu-encrypted plan.
+        #[command(flatten)]
+        encryption: EncryptionArgs,
     },
     /// Print the cached schemas as one `terraform providers schema -json` document (the
     /// newest version of each provider).
@@ -147,6 +161,9 @@ pub struct ShowArgs {
     /// Where provider schemas come from.
     #[command(flatten)]
     pub source: SchemaArgs,
+    /// How to decrypt OpenTofu-encrypted files.
+    #[command(flatten)]
+    pub encryption: EncryptionArgs,
     /// A plan file or a state file; `-` reads standard input.
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
@@ -159,6 +176,9 @@ pub struct UiArgs {
     /// 1.0.x).
     #[command(flatten)]
     pub source: SchemaArgs,
+    /// How to decrypt OpenTofu-encrypted files.
+    #[command(flatten)]
+    pub encryption: EncryptionArgs,
     /// A plan file (`terraform plan -out=FILE`); `-` reads standard input.
     #[arg(value_name = "PLANFILE")]
     pub file: PathBuf,
@@ -201,6 +221,9 @@ pub struct SummaryArgs {
     /// Where provider schemas come from.
     #[command(flatten)]
     pub source: SchemaArgs,
+    /// How to decrypt OpenTofu-encrypted files.
+    #[command(flatten)]
+    pub encryption: EncryptionArgs,
     /// A plan file (`terraform plan -out=FILE`); `-` reads standard input.
     #[arg(value_name = "PLANFILE")]
     pub file: PathBuf,
@@ -224,6 +247,9 @@ pub struct DiffArgs {
     /// Where provider schemas come from (for both plans).
     #[command(flatten)]
     pub source: SchemaArgs,
+    /// How to decrypt OpenTofu-encrypted files.
+    #[command(flatten)]
+    pub encryption: EncryptionArgs,
     /// The plan before the change.
     #[arg(value_name = "OLD")]
     pub old: PathBuf,

@@ -1,6 +1,7 @@
 //! Running commands.
 
 mod diff;
+mod encryption;
 mod output;
 mod schemas;
 mod show;
@@ -37,6 +38,22 @@ pub enum CliError {
         path: String,
         /// Why.
         source: tfshow_schema::SchemaError,
+    },
+    /// The encryption configuration (`--encryption FILE` or `TF_ENCRYPTION`) is invalid.
+    #[error("{origin}: {source}")]
+    Encryption {
+        /// Where it came from.
+        origin: String,
+        /// Why.
+        source: tfshow_encryption::ConfigError,
+    },
+    /// An OpenTofu-encrypted input could not be decrypted.
+    #[error("{path}: {source}")]
+    Decrypt {
+        /// The file.
+        path: String,
+        /// Why.
+        source: tfshow_encryption::DecryptError,
     },
     /// The input could not be shown.
     #[error("{path}: {source}")]
@@ -171,7 +188,7 @@ fn show(args: &ShowArgs) -> Result<(), CliError> {
     }
     // Opened first, as a shell opens a redirection: what a failure leaves behind is in `output`.
     let mut out = output::Output::open()?;
-    let bytes = read_input(&args.file)?;
+    let bytes = encryption::Decryptor::new(&args.encryption)?.read(&args.file)?;
     let (schemas, report) = schemas::for_input(&bytes, &args.source)?;
     if let Err(source) = show_json(&bytes, schemas.as_ref(), limits(), out.writer()) {
         if let Some(note) = out.abandon() {

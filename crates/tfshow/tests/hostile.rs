@@ -907,6 +907,25 @@ fn fuzzer_crashes_are_handled() {
                 assert!(matches!(r.code, Some(0 | 1)), "{name}: {}", r.stderr);
                 Vec::new()
             }
+            "encryption" => {
+                let at = data.iter().position(|&b| b == 0).unwrap_or(data.len());
+                let config = std::env::temp_dir()
+                    .join(format!("tfshow-hostile-encryption-{}", std::process::id()));
+                std::fs::write(&config, &data[..at]).unwrap();
+                let file = data.get(at + 1..).unwrap_or_default();
+                let r = run(
+                    &[
+                        "show",
+                        "--json",
+                        "--encryption",
+                        config.to_str().unwrap(),
+                        "-",
+                    ],
+                    file,
+                );
+                let _ = std::fs::remove_file(&config);
+                vec![r]
+            }
             "msgpack_roundtrip" => Vec::new(),
             _ => panic!("{name}: fixture of an unknown fuzz target"),
         };

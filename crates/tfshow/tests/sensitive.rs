@@ -312,6 +312,14 @@ fn no_sensitive_value_appears_in_human_output() {
                 vec!["watch".into(), "--plain".into(), p(&apply).into()],
             ));
         }
+        // OpenTofu's encrypted cases: the TF_ENCRYPTION they were written with, to every
+        // command that reads the plan or state.
+        let encryption = dir.join("encryption.hcl");
+        if encryption.is_file() {
+            for (_, args) in runs.iter_mut().filter(|(w, _)| w != "watch") {
+                args.splice(1..1, ["--encryption".into(), p(&encryption).into()]);
+            }
+        }
         for (what, args) in runs {
             let argv: Vec<&str> = args.iter().map(String::as_str).collect();
             let Some(out) = tfshow(&argv) else {
@@ -393,6 +401,11 @@ fn other_version(dir: &Path) -> Option<PathBuf> {
         .ok()?
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|d| d != dir && d.join("plan.tfplan").is_file())
+        // One `--encryption` decrypts both plans only when they share it.
+        .filter(|d| {
+            std::fs::read(d.join("encryption.hcl")).ok()
+                == std::fs::read(dir.join("encryption.hcl")).ok()
+        })
         .collect();
     others.sort();
     others.pop()

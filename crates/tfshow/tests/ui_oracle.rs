@@ -9,7 +9,9 @@
 //! - `apply_start`, `apply_progress`, `apply_complete`, `apply_errored` (data sources read
 //!   while planning report these hooks with action `read`);
 //! - `ephemeral_op_*` (ephemeral resources opened while planning) and `action_*` hooks;
-//! - `diagnostic` and `log` (warnings and errors of the run, printed after the plan).
+//! - `diagnostic` and `log` (warnings and errors of the run, printed after the plan);
+//! - `state_lock_acquire` ("Acquiring state lock. This may take a few moments...", printed when
+//!   taking the lock is slow: OpenTofu 1.7–1.9 with an encrypted state derive its key then).
 //!
 //! Everything else — `version`, `resource_drift`, `planned_change`,
 //! `planned_action_invocation`, `change_summary`, `outputs` — must match exactly, in order.
@@ -34,6 +36,7 @@ const FROM_RUNNING_THE_PLAN: &[&str] = &[
     "action_errored",
     "diagnostic",
     "log",
+    "state_lock_acquire",
 ];
 
 fn cases() -> Vec<PathBuf> {
@@ -87,6 +90,10 @@ fn ui_prints_the_plan_messages_terraform_printed() {
         cmd.arg("ui");
         if dir.join("schemas.json").is_file() {
             cmd.arg("--schemas").arg(dir.join("schemas.json"));
+        }
+        // OpenTofu's encrypted cases: the TF_ENCRYPTION they were written with.
+        if dir.join("encryption.hcl").is_file() {
+            cmd.arg("--encryption").arg(dir.join("encryption.hcl"));
         }
         let out = cmd
             .arg(dir.join("plan.tfplan"))

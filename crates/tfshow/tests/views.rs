@@ -53,13 +53,18 @@ fn p(path: &Path) -> &str {
     path.to_str().expect("UTF-8 path")
 }
 
-/// Runs `tfshow ARGS... [--schemas DIR/schemas.json] DIR/FILE`.
+/// Runs `tfshow ARGS... [--schemas DIR/schemas.json] [--encryption DIR/encryption.hcl]
+/// DIR/FILE` (OpenTofu's encrypted cases hold the `TF_ENCRYPTION` they were written with).
 fn run(args: &[&str], dir: &Path, file: &str) -> Output {
     let schemas = dir.join("schemas.json");
+    let encryption = dir.join("encryption.hcl");
     let target = dir.join(file);
     let mut all: Vec<&str> = args.to_vec();
     if schemas.is_file() {
         all.extend(["--schemas", p(&schemas)]);
+    }
+    if encryption.is_file() {
+        all.extend(["--encryption", p(&encryption)]);
     }
     all.push(p(&target));
     tfshow(&all)

@@ -24,7 +24,10 @@ pub(super) fn config(raw: &RawBody) -> Result<Config, ConfigError> {
             "key_provider" => {
                 let (kind, name) = two_labels(b)?;
                 let kp = key_provider(kind, name, &b.body)?;
-                if c.key_providers.iter().any(|k| k.kind == kp.kind && k.name == kp.name) {
+                if c.key_providers
+                    .iter()
+                    .any(|k| k.kind == kp.kind && k.name == kp.name)
+                {
                     return Err(ConfigError::Duplicate(kp.address()));
                 }
                 c.key_providers.push(kp);
@@ -32,7 +35,10 @@ pub(super) fn config(raw: &RawBody) -> Result<Config, ConfigError> {
             "method" => {
                 let (kind, name) = two_labels(b)?;
                 let m = method(kind, name, &b.body)?;
-                if c.methods.iter().any(|o| o.kind == m.kind && o.name == m.name) {
+                if c.methods
+                    .iter()
+                    .any(|o| o.kind == m.kind && o.name == m.name)
+                {
                     return Err(ConfigError::Duplicate(format!("method.{kind}.{name}")));
                 }
                 c.methods.push(m);
@@ -384,7 +390,10 @@ fn method_ref(v: &Val, at: &str) -> Result<MethodRef, ConfigError> {
 
 fn wrong_type(at: &str, expected: &str, found: &Val) -> ConfigError {
     let found = found.kind();
-    let note = if matches!(found, "a reference" | "a function call" | "a string template") {
+    let note = if matches!(
+        found,
+        "a reference" | "a function call" | "a string template"
+    ) {
         " (tfshow does not evaluate variables, locals or functions)"
     } else {
         ""

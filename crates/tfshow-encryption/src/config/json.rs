@@ -38,8 +38,8 @@ impl Schema {
 
 /// Parses JSON text.
 pub(crate) fn parse(text: &str, limits: &Limits) -> Result<RawBody, ConfigError> {
-    let object: Map<String, Value> =
-        tfshow_limits::json::from_slice(text.as_bytes(), limits).map_err(|e| match e {
+    let object: Map<String, Value> = tfshow_limits::json::from_slice(text.as_bytes(), limits)
+        .map_err(|e| match e {
             JsonError::Limit(e) => ConfigError::Limit(e),
             JsonError::Json(e) => ConfigError::Syntax {
                 format: "JSON",
@@ -65,9 +65,15 @@ fn body_of(object: &Map<String, Value>, schema: Schema, at: &str) -> Result<RawB
         }
         let here = join(at, key);
         match schema.block(key) {
-            Some((labels, inner)) => {
-                blocks_of(value, key, labels, inner, &mut Vec::new(), &here, &mut out.blocks)?
-            }
+            Some((labels, inner)) => blocks_of(
+                value,
+                key,
+                labels,
+                inner,
+                &mut Vec::new(),
+                &here,
+                &mut out.blocks,
+            )?,
             None => out.attrs.push((key.clone(), value_of(value))),
         }
     }

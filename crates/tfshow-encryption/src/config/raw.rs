@@ -58,8 +58,11 @@ pub(crate) struct RawBlock {
 pub(crate) fn parse_ref(text: &str) -> Option<Vec<String>> {
     let names: Vec<String> = text.trim().split('.').map(str::to_owned).collect();
     let ident = |n: &String| {
-        n.chars().next().is_some_and(|c| c.is_alphabetic() || c == '_')
-            && n.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '-')
+        n.chars()
+            .next()
+            .is_some_and(|c| c.is_alphabetic() || c == '_')
+            && n.chars()
+                .all(|c| c.is_alphanumeric() || c == '_' || c == '-')
     };
     names.iter().all(ident).then_some(names)
 }

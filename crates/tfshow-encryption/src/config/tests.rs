@@ -118,7 +118,12 @@ fn hcl_and_json_give_the_same_configuration() {
         panic!("pbkdf2")
     };
     assert_eq!(
-        (p.iterations, p.key_length, p.salt_length, p.hash_function.as_str()),
+        (
+            p.iterations,
+            p.key_length,
+            p.salt_length,
+            p.hash_function.as_str()
+        ),
         (200_000, 32, 16, "sha256")
     );
     assert_eq!(
@@ -132,7 +137,12 @@ fn hcl_and_json_give_the_same_configuration() {
     };
     // OpenTofu's defaults.
     assert_eq!(
-        (p.iterations, p.key_length, p.salt_length, p.hash_function.as_str()),
+        (
+            p.iterations,
+            p.key_length,
+            p.salt_length,
+            p.hash_function.as_str()
+        ),
         (600_000, 32, 32, "sha512")
     );
     assert_eq!(
@@ -169,7 +179,10 @@ fn hcl_and_json_give_the_same_configuration() {
         ]
     );
     let remote = hcl.remote_state_data_sources.as_ref().unwrap();
-    assert_eq!(remote.default.as_ref().unwrap().methods, [mref("aes_gcm", "old")]);
+    assert_eq!(
+        remote.default.as_ref().unwrap().methods,
+        [mref("aes_gcm", "old")]
+    );
     assert_eq!(remote.targets[0].0, "net");
 }
 
@@ -271,7 +284,11 @@ fn errors_name_what_is_wrong_and_never_a_value() {
 
 #[test]
 fn bounds_the_configuration() {
-    let deep = format!("state {{ method = {}1{} }}", "[".repeat(200), "]".repeat(200));
+    let deep = format!(
+        "state {{ method = {}1{} }}",
+        "[".repeat(200),
+        "]".repeat(200)
+    );
     let err = parse(&deep).unwrap_err();
     assert!(matches!(err, ConfigError::Limit(_)), "{err}");
     let big = format!("# {}", "x".repeat(MAX_CONFIG_SIZE));

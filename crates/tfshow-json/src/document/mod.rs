@@ -37,7 +37,7 @@ pub use outputs::OutputChange;
 
 use crate::plan::decode::{self as located, Located, PlanChange, StateSchemaVersions};
 use crate::plan::{write_document, PlanInput};
-use crate::show::{config_tree, drop_later, Limits, ShowError};
+use crate::show::{config_tree, drop_later, Limits, ReadOptions, ShowError};
 use crate::{Error, Release};
 
 /// What a plan file holds, decoded (its resource changes only as far as locating them needs;
@@ -108,6 +108,18 @@ impl<'s> PlanDocument<'s> {
             schemas,
             versions,
         })
+    }
+
+    /// [`PlanDocument::load`], decrypting an OpenTofu-encrypted plan with
+    /// [`ReadOptions::encryption`] first.
+    pub fn load_with(
+        bytes: &[u8],
+        schemas: Option<&'s Schemas>,
+        opts: &ReadOptions<'_>,
+    ) -> Result<PlanDocument<'s>, ShowError> {
+        crate::show::precheck(bytes, opts.limits)?;
+        let plain = crate::show::decrypt(bytes, opts)?;
+        PlanDocument::load(&plain, schemas, opts.limits)
     }
 
     fn parts(&self) -> &Parts {

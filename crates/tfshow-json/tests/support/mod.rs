@@ -2,6 +2,8 @@
 
 use std::path::{Path, PathBuf};
 
+use tfshow_json::show::{EncryptionConfig, Limits};
+
 /// The repository's `testdata/oracle/scenarios` folder.
 pub fn scenarios_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/oracle/scenarios")
@@ -24,6 +26,28 @@ pub fn cases_with(file: &str) -> Vec<PathBuf> {
     }
     out.sort();
     out
+}
+
+/// The encryption configuration of an OpenTofu case whose files are encrypted: the
+/// `TF_ENCRYPTION` OpenTofu was given (`encryption.hcl`), if the case has one.
+pub fn encryption(dir: &Path) -> Option<EncryptionConfig> {
+    let text = std::fs::read_to_string(dir.join("encryption.hcl")).ok()?;
+    Some(EncryptionConfig::parse(&text, &Limits::default()).expect("encryption.hcl parses"))
+}
+
+/// The plan or state file `file` of a case, decrypted with the case's [`encryption`] when
+/// OpenTofu encrypted it.
+pub fn read_input(dir: &Path, file: &str) -> Vec<u8> {
+    let bytes = std::fs::read(dir.join(file)).expect("input file");
+    let config = encryption(dir);
+    let limits = Limits::default();
+    let opts = tfshow_json::show::ReadOptions {
+        limits: &limits,
+        encryption: config.as_ref(),
+    };
+    tfshow_json::show::decrypt(&bytes, &opts)
+        .expect("the case's files decrypt")
+        .into_owned()
 }
 
 /// A short name for a case folder: `scenario/tf-version`.

@@ -19,6 +19,36 @@ pub fn real_plan_bytes(scenario_version: &str) -> Vec<u8> {
     std::fs::read(scenarios_dir().join(scenario_version).join("plan.tfplan")).unwrap()
 }
 
+/// The bytes of the plan file `path` of a case folder: decrypted with the case's
+/// `encryption.hcl` (the `TF_ENCRYPTION` OpenTofu was given) when the case has one. Decrypted
+/// plans are kept for the rest of the run: deriving their keys takes a while.
+pub fn case_plan_bytes(path: &Path) -> Vec<u8> {
+    static DECRYPTED: std::sync::Mutex<Vec<(PathBuf, Vec<u8>)>> = std::sync::Mutex::new(Vec::new());
+    let bytes = std::fs::read(path).unwrap();
+    let Some(dir) = path.parent() else {
+        return bytes;
+    };
+    let Ok(text) = std::fs::read_to_string(dir.join("encryption.hcl")) else {
+        return bytes;
+    };
+    let mut cache = DECRYPTED.lock().unwrap();
+    if let Some((_, plain)) = cache.iter().find(|(p, _)| p == path) {
+        return plain.clone();
+    }
+    let limits = tfshow_limits::Limits::default();
+    let config = tfshow_encryption::Config::parse(&text, &limits).unwrap();
+    let plain = tfshow_encryption::decrypt(
+        &bytes,
+        Some(&config),
+        tfshow_encryption::Target::Plan,
+        &limits,
+    )
+    .unwrap()
+    .into_owned();
+    cache.push((path.to_path_buf(), plain.clone()));
+    plain
+}
+
 /// A zip archive holding `entries`, deflated.
 pub fn zip_of(entries: &[(&str, &[u8])]) -> Vec<u8> {
     let mut w = ZipWriter::new(Cursor::new(Vec::new()));

@@ -5,7 +5,7 @@ use std::path::Path;
 use tfshow_render::plan_diff;
 
 use super::show::{load, write_stdout};
-use super::{display, read_input, CliError};
+use super::{display, CliError};
 use crate::args::{DiffArgs, DiffFormat};
 
 /// Runs `tfshow diff`.
@@ -15,8 +15,9 @@ pub(crate) fn run(args: &DiffArgs) -> Result<(), CliError> {
             "OLD and NEW cannot both be standard input".into(),
         ));
     }
-    let old_bytes = read_input(&args.old)?;
-    let new_bytes = read_input(&args.new)?;
+    let decryptor = super::encryption::Decryptor::new(&args.encryption)?;
+    let old_bytes = decryptor.read(&args.old)?;
+    let new_bytes = decryptor.read(&args.new)?;
     let (old_schemas, old_report) = super::schemas::for_input(&old_bytes, &args.source)?;
     let (new_schemas, new_report) = super::schemas::for_input(&new_bytes, &args.source)?;
     let old = load(

@@ -202,6 +202,7 @@ pub(crate) fn run(cmd: &SchemasCommand) -> Result<(), CliError> {
             file,
             lock_file,
             provider_version,
+            encryption,
         } => {
             let doc = read_input(file)?;
             let mut given = Vec::new();
@@ -221,6 +222,8 @@ pub(crate) fn run(cmd: &SchemasCommand) -> Result<(), CliError> {
                             path: display(p),
                             source,
                         })?;
+                    // A plan file holding the lock file may be encrypted.
+                    let bytes = super::encryption::Decryptor::new(encryption)?.decrypt(p, bytes)?;
                     Some(
                         manage::lock_versions(&bytes, limits())
                             .map_err(|e| failed(format!("{}: {e}", display(p))))?,

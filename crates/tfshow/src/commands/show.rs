@@ -8,12 +8,12 @@ use tfshow_render::unknown_sensitivity::providers_without_schema;
 use tfshow_render::{plan_text, redact, state_text, Document, RenderError, TextOptions};
 use tfshow_schema::Schemas;
 
-use super::{display, limits, read_input, CliError};
+use super::{display, limits, CliError};
 use crate::args::ShowArgs;
 
 /// Runs `tfshow show` for the human view or the redacted JSON.
 pub(crate) fn run(args: &ShowArgs) -> Result<(), CliError> {
-    let bytes = read_input(&args.file)?;
+    let bytes = super::encryption::Decryptor::new(&args.encryption)?.read(&args.file)?;
     let (schemas, report) = super::schemas::for_input(&bytes, &args.source)?;
     if !args.json && is_plan(&bytes) {
         let doc = load_plan(&args.file, &bytes, schemas.as_ref(), &report)?;

@@ -3,12 +3,12 @@
 use tfshow_render::summary::Summary;
 
 use super::show::{is_plan, load_plan, render_error, write_stdout};
-use super::{display, read_input, CliError};
+use super::{display, CliError};
 use crate::args::{SummaryArgs, SummaryFormat};
 
 /// Runs `tfshow summary`.
 pub(crate) fn run(args: &SummaryArgs) -> Result<(), CliError> {
-    let bytes = read_input(&args.file)?;
+    let bytes = super::encryption::Decryptor::new(&args.encryption)?.read(&args.file)?;
     let (schemas, report) = super::schemas::for_input(&bytes, &args.source)?;
     if !is_plan(&bytes) {
         return Err(CliError::Render {

@@ -7,12 +7,12 @@ use tfshow_ui::plan::{
 };
 use tfshow_ui::timestamp;
 
-use super::{display, limits, read_input, CliError};
+use super::{display, limits, CliError};
 use crate::args::UiArgs;
 
 /// Runs `tfshow ui`.
 pub(crate) fn run(args: &UiArgs) -> Result<(), CliError> {
-    let bytes = read_input(&args.file)?;
+    let bytes = super::encryption::Decryptor::new(&args.encryption)?.read(&args.file)?;
     let path = display(&args.file);
     let plan = read_plan_file_with(&bytes, limits()).map_err(|e| CliError::Ui {
         path: path.clone(),
