@@ -68,8 +68,8 @@ pub struct Policy {
 
 wire_enum! {
     /// Message types whose only content is `@message` (provider installation, lock file,
-    /// trust prompts and state migration progress of `init` / `state migrate`, and the test
-    /// retry notice).
+    /// trust prompts and state migration progress of `init` / `state migrate`, the test
+    /// retry notice, and OpenTofu's state lock notes).
     Notice {
         /// `test_retry`.
         TestRetry = "test_retry",
@@ -119,5 +119,10 @@ wire_enum! {
         MigrationDestinationInitializationStart = "migration_destination_initialization_start",
         /// `migration_destination_initialization_complete`.
         MigrationDestinationInitializationComplete = "migration_destination_initialization_complete",
+        /// OpenTofu's `state_lock_acquire` ("Acquiring state lock. This may take a few
+        /// moments...", when taking the lock is slow).
+        StateLockAcquire = "state_lock_acquire",
+        /// OpenTofu's `state_lock_release`.
+        StateLockRelease = "state_lock_release",
     }
 }
