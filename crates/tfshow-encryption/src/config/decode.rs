@@ -356,36 +356,28 @@ fn names(v: &Val) -> Option<Vec<String>> {
     }
 }
 
-fn key_provider_ref(v: &Val, at: &str) -> Result<KeyProviderRef, ConfigError> {
+/// The type and name of a reference `ROOT.TYPE.NAME` (`root` is `key_provider` or `method`).
+fn typed_ref(v: &Val, at: &str, root: &str, what: &str) -> Result<(String, String), ConfigError> {
     match names(v).as_deref() {
-        Some([root, kind, name]) if root == "key_provider" => Ok(KeyProviderRef {
-            kind: kind.clone(),
-            name: name.clone(),
-        }),
+        Some([r, kind, name]) if r == root => Ok((kind.clone(), name.clone())),
         _ => Err(ConfigError::invalid(
             at,
             format!(
-                "expected a reference to a key provider (key_provider.TYPE.NAME), found {}",
+                "expected a reference to {what} ({root}.TYPE.NAME), found {}",
                 v.kind()
             ),
         )),
     }
 }
 
+fn key_provider_ref(v: &Val, at: &str) -> Result<KeyProviderRef, ConfigError> {
+    let (kind, name) = typed_ref(v, at, "key_provider", "a key provider")?;
+    Ok(KeyProviderRef { kind, name })
+}
+
 fn method_ref(v: &Val, at: &str) -> Result<MethodRef, ConfigError> {
-    match names(v).as_deref() {
-        Some([root, kind, name]) if root == "method" => Ok(MethodRef {
-            kind: kind.clone(),
-            name: name.clone(),
-        }),
-        _ => Err(ConfigError::invalid(
-            at,
-            format!(
-                "expected a reference to a method (method.TYPE.NAME), found {}",
-                v.kind()
-            ),
-        )),
-    }
+    let (kind, name) = typed_ref(v, at, "method", "a method")?;
+    Ok(MethodRef { kind, name })
 }
 
 fn wrong_type(at: &str, expected: &str, found: &Val) -> ConfigError {
