@@ -4,12 +4,12 @@
 //! every changed resource's address renders, the filters work, and nothing is logged as an
 //! error on the console. The 10,000-resource bench plan renders all its addresses.
 
+mod support;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use serde_json::Value;
-use tfshow_json::document::PlanDocument;
-use tfshow_json::show::Limits;
 use tfshow_render::summary::Summary;
 use tfshow_schema::Schemas;
 
@@ -37,8 +37,7 @@ fn schemas(dir: &Path) -> Option<Schemas> {
 }
 
 fn page(dir: &Path, schemas: Option<&Schemas>) -> Option<String> {
-    let bytes = std::fs::read(dir.join("plan.tfplan")).expect("plan");
-    let doc = PlanDocument::load(&bytes, schemas, &Limits::default()).ok()?;
+    let doc = support::load_case_plan(dir, schemas).ok()?;
     Some(Summary::new(&doc).expect("summary").html())
 }
 

@@ -9,12 +9,12 @@
 //! The strings come from Terraform's own `show -json` of each plan (`plan.json`), not from
 //! tfshow.
 
+mod support;
+
 use std::path::{Path, PathBuf};
-use tfshow_json::document::PlanDocument;
 
 use serde_json::Value;
 use tfshow_escape::terminal;
-use tfshow_json::show::{EncryptionConfig, Limits, ReadOptions};
 use tfshow_render::summary::Summary;
 use tfshow_schema::Schemas;
 
@@ -71,17 +71,7 @@ fn schemas(dir: &Path) -> Option<Schemas> {
 }
 
 fn summary(dir: &Path, schemas: Option<&Schemas>) -> Summary {
-    let bytes = std::fs::read(dir.join("plan.tfplan")).expect("plan");
-    // OpenTofu's encrypted cases: their TF_ENCRYPTION.
-    let limits = Limits::default();
-    let encryption = std::fs::read_to_string(dir.join("encryption.hcl"))
-        .ok()
-        .map(|text| EncryptionConfig::parse(&text, &limits).expect("encryption.hcl"));
-    let opts = ReadOptions {
-        limits: &limits,
-        encryption: encryption.as_ref(),
-    };
-    let doc = PlanDocument::load_with(&bytes, schemas, &opts).expect("load");
+    let doc = support::load_case_plan(dir, schemas).expect("load");
     Summary::new(&doc).expect("summary")
 }
 

@@ -2,12 +2,12 @@
 //! attribute whose known, non-sensitive value changes. What changes is read from Terraform's
 //! own `show -json` of each real plan (`plan.json`) and the provider schemas, not from tfshow.
 
+mod support;
+
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 use tfshow_escape::{html, markdown, terminal};
-use tfshow_json::document::PlanDocument;
-use tfshow_json::show::Limits;
 use tfshow_render::summary::Summary;
 use tfshow_schema::Schemas;
 
@@ -84,8 +84,7 @@ fn the_markdown_names_every_known_attribute_that_changes() {
         let schemas =
             Schemas::from_json(&std::fs::read(dir.join("schemas.json")).expect("schemas"))
                 .expect("schemas");
-        let bytes = std::fs::read(dir.join("plan.tfplan")).expect("plan.tfplan");
-        let Ok(doc) = PlanDocument::load(&bytes, Some(&schemas), &Limits::default()) else {
+        let Ok(doc) = support::load_case_plan(&dir, Some(&schemas)) else {
             continue;
         };
         let md = Summary::new(&doc).expect("summary").markdown(usize::MAX);
