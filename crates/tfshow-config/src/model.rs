@@ -92,6 +92,8 @@ pub struct VariableDecl {
     pub sensitive: bool,
     /// `ephemeral = true`.
     pub ephemeral: bool,
+    /// `deprecated`: the message shown where the variable is set (OpenTofu 1.10+).
+    pub deprecated: Option<String>,
 }
 
 /// One `output` block.
@@ -105,6 +107,10 @@ pub struct OutputDecl {
     pub description: Option<String>,
     /// `sensitive = true`.
     pub sensitive: bool,
+    /// `ephemeral = true` (OpenTofu 1.11+, Terraform 1.10+).
+    pub ephemeral: bool,
+    /// `deprecated`: the message shown where the output is used (OpenTofu 1.10+).
+    pub deprecated: Option<String>,
     /// `depends_on` entries.
     pub depends_on: Vec<Expression>,
 }

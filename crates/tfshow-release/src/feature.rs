@@ -116,6 +116,12 @@ pub enum Feature {
     /// pattern-defeating quicksort (before, quicksort with a shell pass): ties of unstable
     /// sorts come out in that algorithm's order.
     GoPdqSort,
+    // OpenTofu's own (issue #15); keep these rows together.
+    /// Configuration variables and outputs carry `deprecated` (OpenTofu 1.10+).
+    ConfigDeprecated,
+    /// Configuration variables carry `type`, `required` and `ephemeral`, outputs `ephemeral`
+    /// (OpenTofu 1.11+).
+    ConfigVariableDetails,
 }
 
 /// Each feature with the Terraform releases that have it (`None`: none), and, where OpenTofu
@@ -241,6 +247,9 @@ pub const FEATURES: &[(Feature, Option<Span>, Option<Span>)] = &[
         None,
     ),
     (Feature::GoPdqSort, Some(((1, 3, 0), None)), None),
+    // OpenTofu's own (issue #15).
+    (Feature::ConfigDeprecated, None, Some(((1, 10, 0), None))),
+    (Feature::ConfigVariableDetails, None, Some(((1, 11, 0), None))),
 ];
 
 impl Feature {
@@ -271,7 +280,7 @@ mod tests {
         }
         assert_eq!(
             seen.len(),
-            42,
+            44,
             "a feature without a row, or a row without a test update"
         );
     }

@@ -161,6 +161,7 @@ fn variable(name: &str, block: &Block) -> Result<VariableDecl, String> {
     v.description = string_attr(block, "description");
     v.sensitive = bool_attr(block, "sensitive");
     v.ephemeral = bool_attr(block, "ephemeral");
+    v.deprecated = string_attr(block, "deprecated");
     Ok(v)
 }
 
@@ -170,6 +171,8 @@ fn output(name: &str, block: &Block) -> OutputDecl {
         value: attr(block, "value").cloned(),
         description: string_attr(block, "description"),
         sensitive: bool_attr(block, "sensitive"),
+        ephemeral: bool_attr(block, "ephemeral"),
+        deprecated: string_attr(block, "deprecated"),
         depends_on: list_items(attr(block, "depends_on")),
     }
 }

@@ -53,6 +53,11 @@ pub(crate) fn parse_file(
                             .and_then(J::as_str)
                             .map(str::to_owned),
                         sensitive: body.get("sensitive").and_then(J::as_bool) == Some(true),
+                        ephemeral: body.get("ephemeral").and_then(J::as_bool) == Some(true),
+                        deprecated: body
+                            .get("deprecated")
+                            .and_then(J::as_str)
+                            .map(str::to_owned),
                         depends_on: traversal_list(body.get("depends_on"))?,
                     });
                 }
@@ -303,6 +308,10 @@ fn variable(name: &str, body: &Map<String, J>) -> Result<VariableDecl, FileError
         .map(str::to_owned);
     v.sensitive = body.get("sensitive").and_then(J::as_bool) == Some(true);
     v.ephemeral = body.get("ephemeral").and_then(J::as_bool) == Some(true);
+    v.deprecated = body
+        .get("deprecated")
+        .and_then(J::as_str)
+        .map(str::to_owned);
     Ok(v)
 }
 

@@ -235,6 +235,9 @@ fn apply_override(module: &mut ModuleConfig, part: ModuleConfig) {
             }
             b.sensitive |= v.sensitive;
             b.ephemeral |= v.ephemeral;
+            if v.deprecated.is_some() {
+                b.deprecated = v.deprecated;
+            }
         }
     }
     let outputs = first_index(&module.outputs, |x| x.name.clone());
@@ -247,6 +250,10 @@ fn apply_override(module: &mut ModuleConfig, part: ModuleConfig) {
                 b.description = o.description;
             }
             b.sensitive |= o.sensitive;
+            b.ephemeral |= o.ephemeral;
+            if o.deprecated.is_some() {
+                b.deprecated = o.deprecated;
+            }
             if !o.depends_on.is_empty() {
                 b.depends_on = o.depends_on;
             }
