@@ -2,8 +2,9 @@
 //! size limits, and never written anywhere.
 
 use crate::config::{split_module_file, ConfigSnapshot, ModuleFile, MANIFEST_ENTRY};
-use crate::decode::{decode_tfplan_bytes, decode_tfplan_lazy, LazyChange};
+use crate::decode::{decode_tfplan_as, decode_tfplan_lazy_as, LazyChange};
 use crate::error::Error;
+use tfshow_release::Program;
 use crate::model::Plan;
 use crate::sniff::{sniff_with, Kind};
 use bytes::Bytes;
@@ -78,7 +79,7 @@ impl PlanFile {
         opts: &Options,
         alongside: impl FnOnce(&Parts<'_>) -> R + Send,
     ) -> Result<(Self, Vec<LazyChange>, R), Error> {
-        Self::read(bytes, opts, alongside, true, decode_tfplan_lazy)
+        Self::read(bytes, opts, alongside, true, decode_tfplan_lazy_as)
     }
 
     fn read<R: Send, C: Send>(
@@ -118,11 +119,11 @@ impl PlanFile {
 }
 
 /// Decodes the `tfplan` bytes into the plan and what is left out of it.
-type TfplanDecoder<C> = fn(Bytes, &Options) -> Result<(Plan, C), Error>;
+type TfplanDecoder<C> = fn(Bytes, &Options, Program) -> Result<(Plan, C), Error>;
 
-/// Decodes all of `tfplan`.
-fn eager(bytes: Bytes, opts: &Options) -> Result<(Plan, ()), Error> {
-    decode_tfplan_bytes(bytes, opts).map(|plan| (plan, ()))
+/// Decodes all of `tfplan`, written by `program`.
+fn eager(bytes: Bytes, opts: &Options, program: Program) -> Result<(Plan, ()), Error> {
+    decode_tfplan_as(bytes, opts, program).map(|plan| (plan, ()))
 }
 
 /// Reads all of `reader` unless it holds more than `limit` bytes (then `None`).
@@ -244,8 +245,16 @@ fn read_zip<R: Send, C: Send>(
         prev_run_state: prev_run_state.as_deref(),
         config: config.as_ref().ok().and_then(Option::as_ref),
     };
+    let container = crate::writer::Container {
+        has_tfschemas: layout.tfschemas,
+        state: prior_state.as_deref(),
+        lock_file: lock_file.as_deref(),
+    };
     let mut decode_tfplan = || -> Result<(Plan, C), Error> {
-        decode(entries.read(tfplan_index, TFPLAN_ENTRY)?.into(), opts)
+        let tfplan = entries.read(tfplan_index, TFPLAN_ENTRY)?;
+        // Told before decoding: some fields mean different things by program.
+        let program = crate::writer::program(&container, &tfplan);
+        decode(tfplan.into(), opts, program)
     };
     let (plan, extra) = if spawn && config.is_ok() {
         std::thread::scope(|s| {
@@ -260,15 +269,8 @@ fn read_zip<R: Send, C: Send>(
         let plan = decode_tfplan();
         (plan, alongside(&parts))
     };
-    let (mut plan, left_out) = plan?;
+    let (plan, left_out) = plan?;
     let config = config?;
-    let providers = plan.resource_changes.iter().chain(&plan.resource_drift);
-    plan.program = crate::writer::program(
-        layout.tfschemas,
-        prior_state.as_deref(),
-        lock_file.as_deref(),
-        providers.map(|rc| rc.provider.as_str()),
-    );
     Ok((
         PlanFile {
             plan,

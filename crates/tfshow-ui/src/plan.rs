@@ -315,7 +315,9 @@ fn change_action(action: Action, rel: &Release) -> ChangeAction {
         Action::CreateThenForget if forget => ChangeAction::Replace,
         Action::Delete => ChangeAction::Delete,
         Action::Forget if forget => ChangeAction::Remove,
-        Action::CreateThenForget | Action::Forget => ChangeAction::NoOp,
+        Action::Open => ChangeAction::Open,
+        // OpenTofu 1.12 names no UI action for forget-then-create.
+        Action::CreateThenForget | Action::Forget | Action::ForgetThenCreate => ChangeAction::NoOp,
     }
 }
 
@@ -368,6 +370,14 @@ fn change_reason(reason: ActionReason, rel: &Release) -> Option<ChangeReason> {
             rel.has(Feature::UiImport),
             ChangeReason::ReadBecauseCheckNested,
         ),
+        // Only the OpenTofu releases that write these name them.
+        R::DeleteBecauseEnabledFalse => Some(ChangeReason::DeleteBecauseEnabledFalse),
+        R::ForgotBecauseLifecycleDestroyInState => {
+            Some(ChangeReason::ForgotBecauseLifecycleDestroyInState)
+        }
+        R::ForgotBecauseLifecycleDestroyInConfig => {
+            Some(ChangeReason::ForgotBecauseLifecycleDestroyInConfig)
+        }
     }
 }
 
