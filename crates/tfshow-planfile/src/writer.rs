@@ -25,8 +25,9 @@ pub(crate) struct Container<'a> {
 /// - `Plan` fields only one program writes: 6 (`-exclude`), 500000000 and 500000001 are
 ///   OpenTofu's, 25–32 Terraform's; field 22 holds bare names in OpenTofu (ephemeral
 ///   variables) and messages in Terraform (function results);
-/// - the lock file's provider addresses: `registry.opentofu.org/…` is OpenTofu's default
-///   registry, `registry.terraform.io/…` Terraform's;
+/// - the lock file: its header names the command that wrote it (`"tofu init"`,
+///   `"terraform init"`); else its provider addresses: `registry.opentofu.org/…` is
+///   OpenTofu's default registry, `registry.terraform.io/…` Terraform's;
 /// - the provider addresses of the changes, likewise.
 ///
 /// A file with none of these (no providers at all) reads as Terraform's: the two print such
@@ -39,10 +40,7 @@ pub(crate) fn program(container: &Container<'_>, tfplan: &[u8]) -> Program {
     if let Some(p) = fields.program {
         return p;
     }
-    if let Some(p) = container
-        .lock_file
-        .and_then(|l| by_registry(&String::from_utf8_lossy(l)))
-    {
+    if let Some(p) = container.lock_file.and_then(by_lock_file) {
         return p;
     }
     fields.provider_registry.unwrap_or(Program::Terraform)
@@ -143,6 +141,22 @@ fn is_identifier(bytes: &[u8]) -> bool {
             .all(|b| b.is_ascii_alphanumeric() || *b == b'_' || *b == b'-')
 }
 
+/// The program that wrote a lock file: named in its header comment, else by its providers'
+/// registries.
+fn by_lock_file(lock: &[u8]) -> Option<Program> {
+    let text = String::from_utf8_lossy(lock);
+    let header = text.lines().next().unwrap_or("");
+    if header.starts_with('#') {
+        if header.contains("\"tofu init\"") {
+            return Some(Program::OpenTofu);
+        }
+        if header.contains("\"terraform init\"") {
+            return Some(Program::Terraform);
+        }
+    }
+    by_registry(&text)
+}
+
 /// The program whose default registry `text` names first.
 fn by_registry(text: &str) -> Option<Program> {
     let tofu = text.find(Program::OpenTofu.default_registry());
@@ -181,6 +195,15 @@ mod tests {
         assert_eq!(program(&tofu_lock, b""), Program::OpenTofu);
         let tf_lock = lock(br#"provider "registry.terraform.io/hashicorp/null" {}"#);
         assert_eq!(program(&tf_lock, b""), Program::Terraform);
+        let header = |h: &'static [u8]| lock(h);
+        assert_eq!(
+            program(&header(b"# This file is maintained automatically by \"tofu init\".\n"), b""),
+            Program::OpenTofu
+        );
+        assert_eq!(
+            program(&header(b"# maintained automatically by \"terraform init\".\n"), b""),
+            Program::Terraform
+        );
         let with_schemas = Container {
             has_tfschemas: true,
             ..tf_lock

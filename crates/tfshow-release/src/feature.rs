@@ -140,6 +140,11 @@ pub enum Feature {
     /// Plan field 22 holds the names of the ephemeral variables set when planning (OpenTofu
     /// 1.11+; Terraform's field 22 is provider function results).
     EphemeralVariableNames,
+    /// A UI `importing` of an import by identity carries the `identity` (OpenTofu 1.12+).
+    UiImportIdentity,
+    /// The UI stream writes `<`, `>` and `&` unescaped, except in values marshalled on their
+    /// own such as `resource_key` (OpenTofu 1.7+; 1.6.3's real output escapes them).
+    UiUnescapedHtml,
 }
 
 /// Each feature with the Terraform releases that have it (`None`: none), and, where OpenTofu
@@ -208,7 +213,11 @@ pub const FEATURES: &[(Feature, Option<Span>, Option<Span>)] = &[
     (Feature::UiReasons12, Some(((1, 2, 0), None)), None),
     (Feature::UiReasonNoMoveTarget, Some(((1, 3, 0), None)), None),
     (Feature::UiImport, Some(((1, 5, 0), None)), None),
-    (Feature::UiForget, Some(((1, 7, 0), None)), None),
+    (
+        Feature::UiForget,
+        Some(((1, 7, 0), None)),
+        Some(((1, 7, 0), None)),
+    ),
     (Feature::UiForgetCount, None, Some(((1, 10, 0), None))),
     (Feature::UiActionInvocations, Some(((1, 14, 0), None)), None),
     (Feature::UiActionFailure, Some(((1, 16, 0), None)), None),
@@ -283,6 +292,8 @@ pub const FEATURES: &[(Feature, Option<Span>, Option<Span>)] = &[
     ),
     (Feature::ImportingIdentityField2, None, Some(((1, 12, 0), None))),
     (Feature::EphemeralVariableNames, None, Some(((1, 11, 0), None))),
+    (Feature::UiImportIdentity, None, Some(((1, 12, 0), None))),
+    (Feature::UiUnescapedHtml, None, Some(((1, 7, 0), None))),
 ];
 
 impl Feature {
@@ -313,7 +324,7 @@ mod tests {
         }
         assert_eq!(
             seen.len(),
-            51,
+            53,
             "a feature without a row, or a row without a test update"
         );
     }

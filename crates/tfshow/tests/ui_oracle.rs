@@ -8,7 +8,8 @@
 //! - `refresh_start`, `refresh_complete` (refreshing managed resources);
 //! - `apply_start`, `apply_progress`, `apply_complete`, `apply_errored` (data sources read
 //!   while planning report these hooks with action `read`);
-//! - `ephemeral_op_*` (ephemeral resources opened while planning) and `action_*` hooks;
+//! - `ephemeral_op_*` and OpenTofu's `ephemeral_action_*` (ephemeral resources opened while
+//!   planning) and `action_*` hooks;
 //! - `diagnostic` and `log` (warnings and errors of the run, printed after the plan).
 //!
 //! Everything else — `version`, `resource_drift`, `planned_change`,
@@ -28,6 +29,8 @@ const FROM_RUNNING_THE_PLAN: &[&str] = &[
     "ephemeral_op_progress",
     "ephemeral_op_complete",
     "ephemeral_op_errored",
+    "ephemeral_action_started",
+    "ephemeral_action_complete",
     "action_start",
     "action_progress",
     "action_complete",
