@@ -195,7 +195,8 @@ pub fn implied_provider(type_name: &str) -> String {
 pub struct ModuleCallDecl {
     /// The call name.
     pub name: String,
-    /// `source` as written.
+    /// `source` as written; `""` when it is an expression (OpenTofu 1.8+ evaluates those
+    /// before loading modules: the snapshot's manifest records the result).
     pub source: String,
     /// `version` as written.
     pub version: Option<String>,

@@ -105,8 +105,9 @@ pub(crate) fn drop_later<T: Send + 'static>(value: T) {
         .spawn(move || drop(value));
 }
 
-/// The module tree of the plan's configuration snapshot, if it has one.
-pub(crate) fn config_tree(
+/// The module tree of the plan's configuration snapshot, if it has one, with the module
+/// sources OpenTofu evaluated early filled in from the snapshot's manifest.
+pub fn config_tree(
     snapshot: Option<&ConfigSnapshot>,
     limits: &Limits,
 ) -> Result<Option<ConfigNode>, ShowError> {
@@ -126,7 +127,28 @@ pub(crate) fn config_tree(
             )
         })
         .collect();
-    load_tree_with(&files, limits)
-        .map(Some)
-        .map_err(ShowError::Config)
+    let mut tree = load_tree_with(&files, limits).map_err(ShowError::Config)?;
+    fill_evaluated_sources(&mut tree, snapshot);
+    Ok(Some(tree))
+}
+
+/// Gives each module call whose `source` is an expression (OpenTofu 1.8+ evaluates those
+/// early) the source the snapshot's manifest recorded for its module.
+fn fill_evaluated_sources(node: &mut ConfigNode, snapshot: &ConfigSnapshot) {
+    let mut pending = vec![node];
+    while let Some(node) = pending.pop() {
+        for call in node.module.module_calls.iter_mut().filter(|c| c.source.is_empty()) {
+            let key = node
+                .path
+                .iter()
+                .chain(std::iter::once(&call.name))
+                .map(String::as_str)
+                .collect::<Vec<_>>()
+                .join(".");
+            if let Some(m) = snapshot.modules.get(&key) {
+                call.source.clone_from(&m.source);
+            }
+        }
+        pending.extend(node.children.values_mut());
+    }
 }

@@ -217,8 +217,12 @@ fn resource(mode: ResourceMode, type_name: &str, name: &str, block: &Block) -> R
 }
 
 fn module_call(name: &str, block: &Block) -> Result<ModuleCallDecl, String> {
-    let source =
-        string_attr(block, "source").ok_or_else(|| format!("module {name:?}: missing source"))?;
+    // OpenTofu 1.8+ evaluates a source built from variables and locals early; the address it
+    // found is in the snapshot's manifest, filled in by the caller (`""` here).
+    let source = match attr(block, "source") {
+        None => return Err(format!("module {name:?}: missing source")),
+        Some(_) => string_attr(block, "source").unwrap_or_default(),
+    };
     let mut providers = Vec::new();
     if let Some(Expression::Object(obj)) = attr(block, "providers") {
         for (k, v) in obj.iter() {
