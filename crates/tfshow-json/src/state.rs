@@ -277,8 +277,9 @@ fn write_object(
     let r = o.resource;
     let inst = o.instance;
     let at = &o.address;
-    let provider = tfshow_addrs::AbsProviderConfig::parse(&r.provider)
+    let provider = tfshow_addrs::AbsProviderConfig::parse_instance(r.provider_of(inst))
         .map_err(|e| invalid(at, e))?
+        .0
         .provider
         .to_string();
     let mode = match r.mode {

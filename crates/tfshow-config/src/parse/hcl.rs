@@ -131,6 +131,19 @@ pub(crate) fn traversal_names(e: &Expression) -> Option<Vec<String>> {
 }
 
 fn provider_ref(e: &Expression) -> Option<ProviderRef> {
+    // `aws.east[each.key]`: one instance of a provider configuration with `for_each`
+    // (OpenTofu 1.9+); the configuration is `aws.east`.
+    let e = match e {
+        Expression::Traversal(t)
+            if t.operators.len() == 2
+                && matches!(t.operators[1].value(), TraversalOperator::Index(_)) =>
+        {
+            let mut config = (**t).clone();
+            config.operators.truncate(1);
+            return provider_ref(&Expression::Traversal(Box::new(config)));
+        }
+        e => e,
+    };
     match traversal_names(e)?.as_slice() {
         [name] => Some(ProviderRef {
             name: name.clone(),
