@@ -16,6 +16,8 @@ pub struct ModuleConfig {
     pub managed_resources: Vec<ResourceDecl>,
     /// `data` blocks.
     pub data_resources: Vec<ResourceDecl>,
+    /// `ephemeral` blocks (Terraform 1.10+, OpenTofu 1.11+).
+    pub ephemeral_resources: Vec<ResourceDecl>,
     /// `module` blocks.
     pub module_calls: Vec<ModuleCallDecl>,
     /// `provider` blocks.
@@ -115,13 +117,15 @@ pub struct OutputDecl {
     pub depends_on: Vec<Expression>,
 }
 
-/// `managed` or `data`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// `managed`, `data` or `ephemeral`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ResourceMode {
     /// `resource` blocks.
     Managed,
     /// `data` blocks.
     Data,
+    /// `ephemeral` blocks.
+    Ephemeral,
 }
 
 /// A provider configuration reference: local name and alias (`aws.west`).
@@ -172,6 +176,7 @@ impl ResourceDecl {
         match self.mode {
             ResourceMode::Managed => format!("{}.{}", self.type_name, self.name),
             ResourceMode::Data => format!("data.{}.{}", self.type_name, self.name),
+            ResourceMode::Ephemeral => format!("ephemeral.{}.{}", self.type_name, self.name),
         }
     }
 

@@ -84,7 +84,7 @@ pub fn show_json(
     if is_state(bytes, limits) {
         let state =
             State::from_json_with(bytes, limits).map_err(|e| ShowError::State(e.to_string()))?;
-        let version = Release::terraform(&state.terraform_version);
+        let version = Release::parse(state.program(), &state.terraform_version);
         let mut w = Writer::streaming(tfshow_gojson::Dialect::of(&version), out);
         write_state(&mut w, &state, schemas, &version)?;
         w.raw(b"\n");

@@ -361,11 +361,16 @@ fn write_object(
             None => tfshow_cty::json::from_json_untyped(identity),
         }
         .map_err(|e| invalid(at, format!("identity: {e}")))?;
-        if !deposed {
+        let last = version.has(crate::Feature::IdentityVersionLast);
+        if !deposed && !last {
             w.key("identity_schema_version");
             w.u64(inst.identity_schema_version);
         }
         write_attribute_values(w, "identity", &ident, at, UnknownElements::Null)?;
+        if last {
+            w.key("identity_schema_version");
+            w.u64(inst.identity_schema_version);
+        }
     }
     w.end_object();
     Ok(())

@@ -99,7 +99,7 @@ impl PlanSignals {
                 }
                 RESOURCE_CHANGES if out.provider_registry.is_none() => {
                     out.provider_registry = string_field(payload, CHANGE_PROVIDER)
-                        .and_then(|p| by_registry(&String::from_utf8_lossy(p)));
+                        .and_then(|p| Program::by_registry(&String::from_utf8_lossy(p)));
                 }
                 _ => {}
             }
@@ -154,23 +154,7 @@ fn by_lock_file(lock: &[u8]) -> Option<Program> {
             return Some(Program::Terraform);
         }
     }
-    by_registry(&text)
-}
-
-/// The program whose default registry `text` names first.
-fn by_registry(text: &str) -> Option<Program> {
-    let tofu = text.find(Program::OpenTofu.default_registry());
-    let terraform = text.find(Program::Terraform.default_registry());
-    match (tofu, terraform) {
-        (Some(o), Some(t)) => Some(if o < t {
-            Program::OpenTofu
-        } else {
-            Program::Terraform
-        }),
-        (Some(_), None) => Some(Program::OpenTofu),
-        (None, Some(_)) => Some(Program::Terraform),
-        (None, None) => None,
-    }
+    Program::by_registry(&text)
 }
 
 #[cfg(test)]

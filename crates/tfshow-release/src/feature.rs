@@ -145,6 +145,15 @@ pub enum Feature {
     /// The UI stream writes `<`, `>` and `&` unescaped, except in values marshalled on their
     /// own such as `resource_key` (OpenTofu 1.7+; 1.6.3's real output escapes them).
     UiUnescapedHtml,
+    /// The configuration document lists `ephemeral` resources, after the data sources
+    /// (OpenTofu 1.11+).
+    ConfigEphemeralResources,
+    /// Resource changes sort ephemeral resources first, then data sources, then managed
+    /// resources (OpenTofu 1.11+, `ResourceModeLess`).
+    SortsEphemeralFirst,
+    /// `identity_schema_version` follows `identity` in state and planned resources, deposed
+    /// objects included (OpenTofu 1.12+).
+    IdentityVersionLast,
 }
 
 /// Each feature with the Terraform releases that have it (`None`: none), and, where OpenTofu
@@ -294,6 +303,9 @@ pub const FEATURES: &[(Feature, Option<Span>, Option<Span>)] = &[
     (Feature::EphemeralVariableNames, None, Some(((1, 11, 0), None))),
     (Feature::UiImportIdentity, None, Some(((1, 12, 0), None))),
     (Feature::UiUnescapedHtml, None, Some(((1, 7, 0), None))),
+    (Feature::ConfigEphemeralResources, None, Some(((1, 11, 0), None))),
+    (Feature::SortsEphemeralFirst, None, Some(((1, 11, 0), None))),
+    (Feature::IdentityVersionLast, None, Some(((1, 12, 0), None))),
 ];
 
 impl Feature {
@@ -324,7 +336,7 @@ mod tests {
         }
         assert_eq!(
             seen.len(),
-            53,
+            56,
             "a feature without a row, or a row without a test update"
         );
     }

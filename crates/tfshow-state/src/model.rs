@@ -22,6 +22,20 @@ pub struct State {
 }
 
 impl State {
+    /// The program that wrote the state, told by the registry of its providers (OpenTofu's
+    /// `registry.opentofu.org`, Terraform's `registry.terraform.io`): a state file does not
+    /// name its writer. Terraform when no provider tells.
+    pub fn program(&self) -> tfshow_release::Program {
+        self.resources
+            .iter()
+            .flat_map(|r| {
+                std::iter::once(r.provider.as_str())
+                    .chain(r.instances.iter().filter_map(|i| i.provider.as_deref()))
+            })
+            .find_map(tfshow_release::Program::by_registry)
+            .unwrap_or(tfshow_release::Program::Terraform)
+    }
+
     /// Whether the state has no resources and no root outputs (`show -json` prints the short
     /// form for it). A resource without instances (left by a failed apply, or by 0.12 after
     /// its count went to zero) still counts.

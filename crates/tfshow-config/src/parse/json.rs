@@ -62,11 +62,11 @@ pub(crate) fn parse_file(
                     });
                 }
             }
-            "resource" | "data" => {
-                let mode = if kind == "data" {
-                    ResourceMode::Data
-                } else {
-                    ResourceMode::Managed
+            "resource" | "data" | "ephemeral" => {
+                let mode = match kind.as_str() {
+                    "data" => ResourceMode::Data,
+                    "ephemeral" => ResourceMode::Ephemeral,
+                    _ => ResourceMode::Managed,
                 };
                 for (type_name, by_name) in labelled(content) {
                     for (name, body) in labelled_map(by_name) {
@@ -74,6 +74,7 @@ pub(crate) fn parse_file(
                         match mode {
                             ResourceMode::Managed => m.managed_resources.push(r),
                             ResourceMode::Data => m.data_resources.push(r),
+                            ResourceMode::Ephemeral => m.ephemeral_resources.push(r),
                         }
                     }
                 }

@@ -170,12 +170,15 @@ pub fn load_module_config_with(
             .managed_resources
             .into_iter()
             .chain(part.data_resources)
+            .chain(part.ephemeral_resources)
         {
-            let (list, data) = match r.mode {
-                crate::model::ResourceMode::Managed => (&mut module.managed_resources, false),
-                crate::model::ResourceMode::Data => (&mut module.data_resources, true),
+            let mode = r.mode;
+            let list = match mode {
+                crate::model::ResourceMode::Managed => &mut module.managed_resources,
+                crate::model::ResourceMode::Data => &mut module.data_resources,
+                crate::model::ResourceMode::Ephemeral => &mut module.ephemeral_resources,
             };
-            if !resources.insert((data, r.type_name.clone(), r.name.clone())) {
+            if !resources.insert((mode, r.type_name.clone(), r.name.clone())) {
                 return Err(dup("resource", &r.address()));
             }
             list.push(r);
@@ -286,14 +289,19 @@ fn apply_override(module: &mut ModuleConfig, part: ModuleConfig) {
     let resource_key = |x: &crate::model::ResourceDecl| (x.type_name.clone(), x.name.clone());
     let managed = first_index(&module.managed_resources, resource_key);
     let data = first_index(&module.data_resources, resource_key);
+    let ephemeral = first_index(&module.ephemeral_resources, resource_key);
     for r in part
         .managed_resources
         .into_iter()
         .chain(part.data_resources)
+        .chain(part.ephemeral_resources)
     {
         let (list, index) = match r.mode {
             crate::model::ResourceMode::Managed => (&mut module.managed_resources, &managed),
             crate::model::ResourceMode::Data => (&mut module.data_resources, &data),
+            crate::model::ResourceMode::Ephemeral => {
+                (&mut module.ephemeral_resources, &ephemeral)
+            }
         };
         if let Some(b) = index
             .get(&(r.type_name.clone(), r.name.clone()))

@@ -147,10 +147,16 @@ pub(crate) fn write_module(
     managed.sort_by_key(|r| r.address());
     let mut data: Vec<&ResourceDecl> = m.data_resources.iter().collect();
     data.sort_by_key(|r| r.address());
-    if !managed.is_empty() || !data.is_empty() {
+    let mut ephemeral: Vec<&ResourceDecl> = m
+        .ephemeral_resources
+        .iter()
+        .filter(|_| cx.version.has(crate::Feature::ConfigEphemeralResources))
+        .collect();
+    ephemeral.sort_by_key(|r| r.address());
+    if !managed.is_empty() || !data.is_empty() || !ephemeral.is_empty() {
         w.key("resources");
         w.begin_array();
-        for r in managed.into_iter().chain(data) {
+        for r in managed.into_iter().chain(data).chain(ephemeral) {
             write_resource(w, node, r, addr, cx)?;
         }
         w.end_array();
@@ -274,6 +280,7 @@ fn write_resource(
     let mode = match r.mode {
         ResourceMode::Managed => Mode::Managed,
         ResourceMode::Data => Mode::Data,
+        ResourceMode::Ephemeral => Mode::Ephemeral,
     };
     // A provider the schemas leave out entirely is written as without schemas.
     let schema = match cx.schemas.filter(|s| s.providers.contains_key(&fqn)) {
@@ -292,6 +299,7 @@ fn write_resource(
     w.string(match r.mode {
         ResourceMode::Managed => "managed",
         ResourceMode::Data => "data",
+        ResourceMode::Ephemeral => "ephemeral",
     });
     w.key("type");
     w.string(&r.type_name);
