@@ -400,7 +400,7 @@ impl Summary {
         changes.sort_by_key(|r| !r.is_destructive());
         let drift_changes = doc.drift()?;
         let relevant = doc.relevant_attributes()?;
-        let drift = drift_diffs(&drift_changes, &relevant, schemas, mode)
+        let drift = drift_diffs(&drift_changes, &relevant, schemas, mode, crate::jsonformat::structured::Style::Terraform)
             .into_iter()
             .filter(|d| mode == PlanMode::RefreshOnly || d.diff.action != Action::NoOp)
             .filter(|d| d.action() != Action::NoOp || moved(d.rc))

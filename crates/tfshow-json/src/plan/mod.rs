@@ -7,7 +7,7 @@
 //! `applyable`, `complete` (1.8), `errored` (1.6).
 
 pub(crate) mod actions;
-mod changes;
+pub(crate) mod changes;
 mod conditions;
 pub(crate) mod decode;
 pub(crate) mod drift_legacy;
