@@ -215,7 +215,7 @@ impl Counts {
             }
             Action::Read => self.read += 1,
             Action::Forget => self.forget += 1,
-            Action::CreateThenForget => {
+            Action::CreateThenForget | Action::ForgetThenCreate => {
                 self.add += 1;
                 self.forget += 1;
                 self.replace += 1;
@@ -325,7 +325,10 @@ fn reason(rc: &ResourceChange, action: Action, schemas: Option<&Schemas>) -> Rea
     if !rc.deposed.is_empty() {
         out.then(Reason::words("deposed object"));
     }
-    if matches!(action, Action::Forget | Action::CreateThenForget) {
+    if matches!(
+        action,
+        Action::Forget | Action::CreateThenForget | Action::ForgetThenCreate
+    ) {
         out.then(Reason::words("destroy = false"));
     }
     out
@@ -762,6 +765,7 @@ fn symbol(a: Action) -> &'static str {
         Action::Read => " <=",
         Action::Forget => "  .",
         Action::CreateThenForget => "+/.",
+        Action::ForgetThenCreate => "./+",
         Action::NoOp => "   ",
     }
 }
