@@ -72,6 +72,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         "/// The index of `Plan` in [`MESSAGES`].\npub(crate) const PLAN: usize = {};",
         need(index(".tfplan.Plan"))?
     )?;
+    writeln!(
+        out,
+        "/// The index of `Schemas` (the `tfschemas` entry) in [`MESSAGES`].\npub(crate) const SCHEMAS: usize = {};",
+        need(index(".tfplan.Schemas"))?
+    )?;
 
     let out_dir = std::env::var("OUT_DIR")?;
     std::fs::write(std::path::Path::new(&out_dir).join("tfplan_layout.rs"), out)?;

@@ -91,8 +91,38 @@ pub fn show_json(
         w.finish().map_err(Error::Io)?;
         return Ok(Shown::State);
     }
-    crate::document::PlanDocument::load(bytes, schemas, limits)?.write_json(out)?;
+    let tfschemas = tfshow_planfile::PlanFile::tfschemas_entry(bytes, limits)?;
+    let embedded = with_embedded_schemas(schemas, tfschemas.as_deref(), limits)?;
+    crate::document::PlanDocument::load(bytes, embedded.as_ref().or(schemas), limits)?
+        .write_json(out)?;
     Ok(Shown::Plan)
+}
+
+/// `schemas` completed with the plan's own `tfschemas` entry (OpenTofu 1.13+), when it has
+/// one: its providers are added where `schemas` has none of theirs (given schemas win, as
+/// they come from the user). `None` when there is nothing to add.
+fn with_embedded_schemas(
+    schemas: Option<&Schemas>,
+    tfschemas: Option<&[u8]>,
+    limits: &Limits,
+) -> Result<Option<Schemas>, ShowError> {
+    let Some(entry) = tfschemas else {
+        return Ok(None);
+    };
+    let json = tfshow_planfile::decode_tfschemas(entry, limits)?;
+    let mut embedded = Schemas::from_json_with(&json, limits).map_err(|e| {
+        ShowError::Plan(tfshow_planfile::Error::Schemas {
+            at: "Schemas".into(),
+            reason: e.to_string(),
+        })
+    })?;
+    if let Some(given) = schemas {
+        for (addr, p) in &given.providers {
+            embedded.providers.insert(addr.clone(), p.clone());
+        }
+        embedded.format_version.clone_from(&given.format_version);
+    }
+    Ok(Some(embedded))
 }
 
 /// Drops `value` on another thread: freeing a big plan's many small allocations takes

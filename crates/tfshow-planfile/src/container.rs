@@ -19,6 +19,8 @@ const STATE_ENTRY: &str = "tfstate";
 const PREV_STATE_ENTRY: &str = "tfstate-prev";
 /// The dependency lock file entry (1.1+).
 const LOCK_ENTRY: &str = ".terraform.lock.hcl";
+/// The provider schemas entry (OpenTofu 1.13+).
+const TFSCHEMAS_ENTRY: &str = "tfschemas";
 
 /// Deflate expands its input at most about 1,032 times: an entry's declared size beyond its
 /// compressed size times this is a lie.
@@ -42,9 +44,28 @@ pub struct PlanFile {
     pub config: Option<ConfigSnapshot>,
     /// The `.terraform.lock.hcl` entry, if present (1.1+).
     pub lock_file: Option<Vec<u8>>,
+    /// The `tfschemas` entry (OpenTofu 1.13+: the provider schemas the plan needs), if
+    /// present; [`decode_tfschemas`](crate::decode_tfschemas) reads it.
+    pub tfschemas: Option<Vec<u8>>,
 }
 
 impl PlanFile {
+    /// Reads only the `tfschemas` entry (OpenTofu 1.13+) of a plan file, within `opts`;
+    /// `None` when the file has none.
+    pub fn tfschemas_entry(bytes: &[u8], opts: &Options) -> Result<Option<Vec<u8>>, Error> {
+        let archive = ZipArchive::new(Cursor::new(bytes)).map_err(Error::Zip)?;
+        if archive.has_duplicate_names() {
+            return Err(Error::DuplicateEntry);
+        }
+        let index = Layout::of(&archive).tfschemas;
+        let mut entries = EntryReader {
+            archive,
+            remaining: opts.max_total_size,
+            opts,
+        };
+        entries.read_optional(index, TFSCHEMAS_ENTRY)
+    }
+
     /// Reads a plan file from memory.
     ///
     /// Inputs that [`sniff`](crate::sniff) recognizes as something else fail with the matching
@@ -141,8 +162,8 @@ struct Layout {
     prev_state: Option<usize>,
     lock: Option<usize>,
     manifest: Option<usize>,
-    /// Whether there is a `tfschemas` entry (OpenTofu 1.13+).
-    tfschemas: bool,
+    /// The `tfschemas` entry (OpenTofu 1.13+).
+    tfschemas: Option<usize>,
     /// Module file entries, their contents still empty.
     module_files: Vec<(usize, ModuleFile)>,
 }
@@ -161,10 +182,7 @@ impl Layout {
                 PREV_STATE_ENTRY => &mut layout.prev_state,
                 LOCK_ENTRY => &mut layout.lock,
                 MANIFEST_ENTRY => &mut layout.manifest,
-                "tfschemas" => {
-                    layout.tfschemas = true;
-                    continue;
-                }
+                TFSCHEMAS_ENTRY => &mut layout.tfschemas,
                 _ => {
                     if let Some((key, file)) = split_module_file(name) {
                         let file = ModuleFile {
@@ -226,6 +244,7 @@ fn read_zip<R: Send, C: Send>(
     let prev_run_state = entries.read_optional(layout.prev_state, PREV_STATE_ENTRY)?;
     let lock_file = entries.read_optional(layout.lock, LOCK_ENTRY)?;
     let manifest = entries.read_optional(layout.manifest, MANIFEST_ENTRY)?;
+    let tfschemas = entries.read_optional(layout.tfschemas, TFSCHEMAS_ENTRY)?;
     let mut files = Vec::with_capacity(layout.module_files.len());
     for (i, mut file) in layout.module_files {
         file.contents = entries.read(i, &file.entry)?;
@@ -246,7 +265,7 @@ fn read_zip<R: Send, C: Send>(
         config: config.as_ref().ok().and_then(Option::as_ref),
     };
     let container = crate::writer::Container {
-        has_tfschemas: layout.tfschemas,
+        has_tfschemas: layout.tfschemas.is_some(),
         state: prior_state.as_deref(),
         lock_file: lock_file.as_deref(),
     };
@@ -278,6 +297,7 @@ fn read_zip<R: Send, C: Send>(
             prev_run_state,
             config,
             lock_file,
+            tfschemas,
         },
         left_out,
         extra,

@@ -10,9 +10,8 @@
 //! Layout (integers are LEB128 varints, strings a varint length and UTF-8 bytes):
 //!
 //! ```text
-//! provider   := opt(schema) map(schema) map(schema) map(identity) [map(schema)]
-//!                resources, data sources, identities, ephemeral resources (absent in
-//!                forms written before they were kept: none)
+//! provider   := opt(schema) map(schema) map(schema) map(identity) map(schema)
+//!                resources, data sources, identities, ephemeral resources
 //! schema     := version block
 //! block      := count (name attribute)* count (name nested_block)*
 //! attribute  := flags (nested_type | type)                        flags bit 5: nested
@@ -60,7 +59,6 @@ impl ProviderSchema {
             put_varint(&mut out, id.version);
             put_type(&mut out, &id.implied_type);
         }
-        // Last, so that forms written before ephemeral resources still read.
         put_schema_map(&mut out, &self.ephemeral_resources);
         out
     }
@@ -92,11 +90,7 @@ impl ProviderSchema {
                 },
             );
         }
-        let ephemeral_resources = if r.pos == bytes.len() {
-            HashMap::new()
-        } else {
-            r.schema_map()?
-        };
+        let ephemeral_resources = r.schema_map()?;
         if r.pos != bytes.len() {
             return Err(r.err("bytes left over"));
         }

@@ -6,8 +6,10 @@ mod guard;
 mod lazy;
 mod loc;
 mod reused;
+mod schemas;
 
 pub use lazy::LazyChange;
+pub use schemas::decode_tfschemas;
 
 use crate::error::Error;
 use crate::model::{Backend, DeferredChange, DeferredReason, Mode, Plan, Variable};
