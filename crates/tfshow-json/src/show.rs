@@ -167,7 +167,12 @@ pub fn config_tree(
 fn fill_evaluated_sources(node: &mut ConfigNode, snapshot: &ConfigSnapshot) {
     let mut pending = vec![node];
     while let Some(node) = pending.pop() {
-        for call in node.module.module_calls.iter_mut().filter(|c| c.source.is_empty()) {
+        for call in node
+            .module
+            .module_calls
+            .iter_mut()
+            .filter(|c| c.source.is_empty())
+        {
             let key = node
                 .path
                 .iter()

@@ -80,7 +80,10 @@ fn schemas_message(doc: &Value) -> proto::Schemas {
         }
     }
     let mut out = proto::Schemas::default();
-    for (addr, p) in doc["provider_schemas"].as_object().expect("provider_schemas") {
+    for (addr, p) in doc["provider_schemas"]
+        .as_object()
+        .expect("provider_schemas")
+    {
         let identities = &p["resource_identity_schemas"];
         let types = |key: &str, with_identity: bool| {
             p[key]
@@ -228,7 +231,10 @@ fn broken_entries_are_refused_with_the_entry_named() {
     );
     for (entry, expected) in [
         (vec![0xff, 0xff, 0xff], "tfschemas"),
-        (bad_type.encode_to_vec(), "tfschemas: registry.opentofu.org/corpus/oracle provider.a: type is not JSON"),
+        (
+            bad_type.encode_to_vec(),
+            "tfschemas: registry.opentofu.org/corpus/oracle provider.a: type is not JSON",
+        ),
     ] {
         let err = show(&with_entry(&plan, &entry)).expect_err("refused");
         assert!(err.contains(expected), "{err}");

@@ -76,7 +76,8 @@ fn plans_decoded_at_once_give_the_same_document() {
         let file = PlanFile::from_bytes(&bytes, &Options::default()).unwrap();
         let state = |b: &Option<Vec<u8>>| b.as_deref().map(|b| State::from_json(b).unwrap());
         let (prior, prev) = (state(&file.prior_state), state(&file.prev_run_state));
-        let tree = tfshow_json::show::config_tree(file.config.as_ref(), &Limits::default()).unwrap();
+        let tree =
+            tfshow_json::show::config_tree(file.config.as_ref(), &Limits::default()).unwrap();
         let defaults: Vec<_> = tree
             .iter()
             .flat_map(|t| &t.module.variables)

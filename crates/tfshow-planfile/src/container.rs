@@ -4,11 +4,11 @@
 use crate::config::{split_module_file, ConfigSnapshot, ModuleFile, MANIFEST_ENTRY};
 use crate::decode::{decode_tfplan_as, decode_tfplan_lazy_as, LazyChange};
 use crate::error::Error;
-use tfshow_release::Program;
 use crate::model::Plan;
 use crate::sniff::{sniff_with, Kind};
 use bytes::Bytes;
 use std::io::{Cursor, Read};
+use tfshow_release::Program;
 use zip::ZipArchive;
 
 /// The protobuf plan entry.

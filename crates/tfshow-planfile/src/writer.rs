@@ -135,7 +135,9 @@ fn string_field(mut buf: &[u8], wanted: u32) -> Option<&[u8]> {
 /// Whether `bytes` is an HCL identifier (a variable name); a Terraform function result
 /// message starts with a field key byte, which never is.
 fn is_identifier(bytes: &[u8]) -> bool {
-    bytes.first().is_some_and(|b| b.is_ascii_alphabetic() || *b == b'_')
+    bytes
+        .first()
+        .is_some_and(|b| b.is_ascii_alphabetic() || *b == b'_')
         && bytes
             .iter()
             .all(|b| b.is_ascii_alphanumeric() || *b == b'_' || *b == b'-')
@@ -181,11 +183,17 @@ mod tests {
         assert_eq!(program(&tf_lock, b""), Program::Terraform);
         let header = |h: &'static [u8]| lock(h);
         assert_eq!(
-            program(&header(b"# This file is maintained automatically by \"tofu init\".\n"), b""),
+            program(
+                &header(b"# This file is maintained automatically by \"tofu init\".\n"),
+                b""
+            ),
             Program::OpenTofu
         );
         assert_eq!(
-            program(&header(b"# maintained automatically by \"terraform init\".\n"), b""),
+            program(
+                &header(b"# maintained automatically by \"terraform init\".\n"),
+                b""
+            ),
             Program::Terraform
         );
         let with_schemas = Container {
@@ -229,7 +237,10 @@ mod tests {
             function_results_or_ephemeral_variables: vec![b"token".to_vec()],
             ..Default::default()
         });
-        assert_eq!(program(&Container::default(), &ephemeral), Program::OpenTofu);
+        assert_eq!(
+            program(&Container::default(), &ephemeral),
+            Program::OpenTofu
+        );
         // A function result hash: a message with two bytes fields.
         let results = plan(crate::proto::Plan {
             function_results_or_ephemeral_variables: vec![vec![0x0a, 1, 0xff, 0x12, 1, 0xfe]],

@@ -304,7 +304,10 @@ fn opentofu_1_12_numbers() {
     assert_eq!(decoded.program, tfshow_release::Program::OpenTofu);
     let rc = &decoded.resource_changes[0];
     assert_eq!(rc.change.action, Action::ForgetThenCreate);
-    assert_eq!(rc.action_reason, ActionReason::ForgotBecauseLifecycleDestroyInState);
+    assert_eq!(
+        rc.action_reason,
+        ActionReason::ForgotBecauseLifecycleDestroyInState
+    );
     let importing = rc.change.importing.as_ref().unwrap();
     assert_eq!(importing.identity.as_deref(), Some(&b"\x81\xa1a\x01"[..]));
     // 9 was OPEN in 1.11 only.

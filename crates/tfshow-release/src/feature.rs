@@ -285,25 +285,49 @@ pub const FEATURES: &[(Feature, Option<Span>, Option<Span>)] = &[
     (Feature::GoPdqSort, Some(((1, 3, 0), None)), None),
     // OpenTofu's own (issue #15).
     (Feature::ConfigDeprecated, None, Some(((1, 10, 0), None))),
-    (Feature::ConfigVariableDetails, None, Some(((1, 11, 0), None))),
+    (
+        Feature::ConfigVariableDetails,
+        None,
+        Some(((1, 11, 0), None)),
+    ),
     (
         Feature::ActionCreateThenForget,
         Some(((1, 7, 0), None)),
         None,
     ),
-    (Feature::ActionOpen, None, Some(((1, 11, 0), Some((1, 12, 0))))),
-    (Feature::ActionForgetThenCreate, None, Some(((1, 12, 0), None))),
+    (
+        Feature::ActionOpen,
+        None,
+        Some(((1, 11, 0), Some((1, 12, 0)))),
+    ),
+    (
+        Feature::ActionForgetThenCreate,
+        None,
+        Some(((1, 12, 0), None)),
+    ),
     (Feature::ReasonEnabledFalse, None, Some(((1, 11, 0), None))),
     (
         Feature::ReasonsForgotLifecycleDestroy,
         None,
         Some(((1, 12, 0), None)),
     ),
-    (Feature::ImportingIdentityField2, None, Some(((1, 12, 0), None))),
-    (Feature::EphemeralVariableNames, None, Some(((1, 11, 0), None))),
+    (
+        Feature::ImportingIdentityField2,
+        None,
+        Some(((1, 12, 0), None)),
+    ),
+    (
+        Feature::EphemeralVariableNames,
+        None,
+        Some(((1, 11, 0), None)),
+    ),
     (Feature::UiImportIdentity, None, Some(((1, 12, 0), None))),
     (Feature::UiUnescapedHtml, None, Some(((1, 7, 0), None))),
-    (Feature::ConfigEphemeralResources, None, Some(((1, 11, 0), None))),
+    (
+        Feature::ConfigEphemeralResources,
+        None,
+        Some(((1, 11, 0), None)),
+    ),
     (Feature::SortsEphemeralFirst, None, Some(((1, 11, 0), None))),
     (Feature::IdentityVersionLast, None, Some(((1, 12, 0), None))),
 ];

@@ -318,9 +318,16 @@ impl PlanText {
         if will_print_resource_changes {
             o.push_str(&self.wrap(&format!("\n{} used the selected providers to generate the following execution plan. Resource actions are indicated with the following symbols:", self.words.name)));
             o.push('\n');
-            let forget = self.words.forget_legend.into_iter().flat_map(|(replace, forget)| {
-                [(Action::ForgetThenCreate, replace), (Action::Forget, forget)]
-            });
+            let forget = self
+                .words
+                .forget_legend
+                .into_iter()
+                .flat_map(|(replace, forget)| {
+                    [
+                        (Action::ForgetThenCreate, replace),
+                        (Action::Forget, forget),
+                    ]
+                });
             for (action, text) in [
                 (Action::Create, "  [green]+[reset] create"),
                 (Action::Update, self.words.update_legend),
@@ -525,14 +532,15 @@ impl PlanText {
         match action {
             Action::Create => buf.push_str(&format!("[bold]  # {disp}[reset] will be created")),
             Action::Read => {
-                buf.push_str(&format!("[bold]  # {disp}[reset] will be read during apply"));
+                buf.push_str(&format!(
+                    "[bold]  # {disp}[reset] will be read during apply"
+                ));
                 match reason {
                     "read_because_config_unknown" => {
                         buf.push_str("\n  # (config refers to values not yet known)")
                     }
-                    "read_because_dependency_pending" => buf.push_str(
-                        "\n  # (depends on a resource or a module with changes pending)",
-                    ),
+                    "read_because_dependency_pending" => buf
+                        .push_str("\n  # (depends on a resource or a module with changes pending)"),
                     "read_because_check_nested" => {
                         buf.push_str("\n  # (config will be reloaded to verify a check block)")
                     }
@@ -560,9 +568,11 @@ impl PlanText {
                 buf.push_str(&format!("[bold] # {disp}[reset] must be replaced, but the existing object will not be destroyed"));
                 buf.push_str("\n # (destroy = false is set in the configuration)");
             }
-            Action::Forget => {
-                buf.push_str(&self.words.forget_comment(&disp, reason, !deposed.is_empty()))
-            }
+            Action::Forget => buf.push_str(&self.words.forget_comment(
+                &disp,
+                reason,
+                !deposed.is_empty(),
+            )),
             Action::Delete => {
                 match cause {
                     Cause::Change => buf.push_str(&format!(

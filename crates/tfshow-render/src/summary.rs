@@ -403,21 +403,27 @@ impl Summary {
         changes.sort_by_key(|r| !r.is_destructive());
         let drift_changes = doc.drift()?;
         let relevant = doc.relevant_attributes()?;
-        let drift = drift_diffs(&drift_changes, &relevant, schemas, mode, crate::jsonformat::structured::Style::Terraform)
-            .into_iter()
-            .filter(|d| mode == PlanMode::RefreshOnly || d.diff.action != Action::NoOp)
-            .filter(|d| d.action() != Action::NoOp || moved(d.rc))
-            .map(|d| {
-                let mut r = row(d.rc, schemas);
-                r.reason = match r.action {
-                    Action::Update => Reason::words("changed outside of Terraform"),
-                    Action::Delete => Reason::words("deleted outside of Terraform"),
-                    _ if !r.moved_from.is_empty() => moved_from(&r.moved_from),
-                    _ => Reason::default(),
-                };
-                r
-            })
-            .collect();
+        let drift = drift_diffs(
+            &drift_changes,
+            &relevant,
+            schemas,
+            mode,
+            crate::jsonformat::structured::Style::Terraform,
+        )
+        .into_iter()
+        .filter(|d| mode == PlanMode::RefreshOnly || d.diff.action != Action::NoOp)
+        .filter(|d| d.action() != Action::NoOp || moved(d.rc))
+        .map(|d| {
+            let mut r = row(d.rc, schemas);
+            r.reason = match r.action {
+                Action::Update => Reason::words("changed outside of Terraform"),
+                Action::Delete => Reason::words("deleted outside of Terraform"),
+                _ if !r.moved_from.is_empty() => moved_from(&r.moved_from),
+                _ => Reason::default(),
+            };
+            r
+        })
+        .collect();
         let output_changes = doc.output_changes()?;
         let outputs = output_diffs(&output_changes)
             .into_iter()

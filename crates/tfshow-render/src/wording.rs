@@ -80,13 +80,17 @@ impl Wording {
                 _ => {}
             }
             if deposed {
-                buf.push_str("\n  # (left over from a partially-failed replacement of this instance)");
+                buf.push_str(
+                    "\n  # (left over from a partially-failed replacement of this instance)",
+                );
             }
             return buf;
         }
         if deposed {
             buf.push_str(&format!("[bold] # {disp}[reset] will be removed from Terraform state, but [bold][red]will not be destroyed[reset]"));
-            buf.push_str("\n[bold] # (left over from a partially-failed replacement of this instance)");
+            buf.push_str(
+                "\n[bold] # (left over from a partially-failed replacement of this instance)",
+            );
         } else {
             buf.push_str(&format!("[bold] # {disp}[reset] will no longer be managed by Terraform, but [bold][red]will not be destroyed[reset]"));
         }

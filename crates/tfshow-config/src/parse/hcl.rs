@@ -35,9 +35,10 @@ pub(crate) fn parse_file(src: &str) -> Result<ModuleConfig, FileError> {
             ("data", [t, n]) => m
                 .data_resources
                 .push(resource(ResourceMode::Data, t, n, block)),
-            ("ephemeral", [t, n]) => m
-                .ephemeral_resources
-                .push(resource(ResourceMode::Ephemeral, t, n, block)),
+            ("ephemeral", [t, n]) => {
+                m.ephemeral_resources
+                    .push(resource(ResourceMode::Ephemeral, t, n, block))
+            }
             ("module", [name]) => m.module_calls.push(module_call(name, block).map_err(err)?),
             ("provider", [name]) => m.provider_configs.push(provider(name, block)),
             ("terraform", []) => required_providers(block, &mut m.required_providers),

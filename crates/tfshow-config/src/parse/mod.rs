@@ -30,9 +30,10 @@ const SUFFIXES: [&str; 4] = [".tf.json", ".tf", ".tofu.json", ".tofu"];
 /// The stem of a configuration file name (`main` of `main.tf`), and whether it is an
 /// OpenTofu file; `None` for other files.
 fn config_stem(name: &str) -> Option<(&str, bool)> {
-    SUFFIXES
-        .iter()
-        .find_map(|suffix| name.strip_suffix(suffix).map(|s| (s, suffix.contains("tofu"))))
+    SUFFIXES.iter().find_map(|suffix| {
+        name.strip_suffix(suffix)
+            .map(|s| (s, suffix.contains("tofu")))
+    })
 }
 
 /// Whether a file name is an override file (`override.tf`, `x_override.tf`, also `.tf.json`,
@@ -299,9 +300,7 @@ fn apply_override(module: &mut ModuleConfig, part: ModuleConfig) {
         let (list, index) = match r.mode {
             crate::model::ResourceMode::Managed => (&mut module.managed_resources, &managed),
             crate::model::ResourceMode::Data => (&mut module.data_resources, &data),
-            crate::model::ResourceMode::Ephemeral => {
-                (&mut module.ephemeral_resources, &ephemeral)
-            }
+            crate::model::ResourceMode::Ephemeral => (&mut module.ephemeral_resources, &ephemeral),
         };
         if let Some(b) = index
             .get(&(r.type_name.clone(), r.name.clone()))

@@ -211,7 +211,11 @@ pub(crate) fn write_module(
             w.key(&v.name);
             w.begin_object();
             let details = cx.version.has(crate::Feature::ConfigVariableDetails);
-            if let Some(t) = v.type_constraint.as_ref().filter(|t| details && **t != Type::Dynamic) {
+            if let Some(t) = v
+                .type_constraint
+                .as_ref()
+                .filter(|t| details && **t != Type::Dynamic)
+            {
                 w.key("type");
                 w.raw(t.to_json().as_bytes());
             }
@@ -246,7 +250,9 @@ pub(crate) fn write_module(
 
 /// `"deprecated"` of a variable or output, for the releases that print it.
 fn write_deprecated(w: &mut Writer<'_>, message: Option<&str>, cx: &Context<'_>) {
-    if let Some(m) = message.filter(|m| !m.is_empty() && cx.version.has(crate::Feature::ConfigDeprecated)) {
+    if let Some(m) =
+        message.filter(|m| !m.is_empty() && cx.version.has(crate::Feature::ConfigDeprecated))
+    {
         w.key("deprecated");
         w.string(m);
     }

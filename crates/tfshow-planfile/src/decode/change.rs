@@ -3,19 +3,17 @@
 use super::flavor;
 use super::loc::Loc;
 use crate::error::Error;
-use crate::model::{
-    Action, Change, OutputChange, Path, PathStep, ResourceInstanceChange,
-};
+use crate::model::{Action, Change, OutputChange, Path, PathStep, ResourceInstanceChange};
 use crate::proto;
 use crate::proto::resource_instance_change::InstanceKey as RawKey;
 use bytes::Bytes;
 use std::borrow::Cow;
 use std::mem::take;
 use std::sync::Arc;
-use tfshow_release::Release;
 use tfshow_addrs::{
     canonical, AbsProviderConfig, AbsResourceInstance, InstanceKey, ModuleInstance, ResourceMode,
 };
+use tfshow_release::Release;
 
 /// Converts a `ResourceInstanceChange` message (of `resource_changes`, `resource_drift` or a
 /// deferred change).

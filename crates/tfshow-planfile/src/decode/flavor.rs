@@ -92,8 +92,7 @@ pub(crate) fn ephemeral_variables(
     raw.into_iter()
         .enumerate()
         .map(|(i, bytes)| {
-            String::from_utf8(bytes)
-                .map_err(|_| at.index(i).invalid("variable name is not UTF-8"))
+            String::from_utf8(bytes).map_err(|_| at.index(i).invalid("variable name is not UTF-8"))
         })
         .collect()
 }

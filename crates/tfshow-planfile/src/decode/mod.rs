@@ -202,11 +202,7 @@ fn plan(at: &Loc<'_>, release: &Release, raw: proto::Plan) -> Result<Plan, Error
         ui_mode,
         variables: variables(&at.field("variables"), raw.variables)?,
         resource_changes: Vec::new(),
-        resource_drift: resource_changes(
-            &at.field("resource_drift"),
-            release,
-            raw.resource_drift,
-        )?,
+        resource_drift: resource_changes(&at.field("resource_drift"), release, raw.resource_drift)?,
         condition_results: reused::condition_results(
             &at.field("condition_results"),
             &version,

@@ -79,7 +79,8 @@ fn schema(at: &str, s: proto::Schema) -> Result<Value, Error> {
 }
 
 fn identity(at: &str, id: proto::ResourceIdentitySchema) -> Result<Value, Error> {
-    let version = u64::try_from(id.version).map_err(|_| invalid(at, "negative identity version"))?;
+    let version =
+        u64::try_from(id.version).map_err(|_| invalid(at, "negative identity version"))?;
     let mut attributes = Map::new();
     for a in id.body.unwrap_or_default().attributes {
         let at = format!("{at} identity.{}", a.name);
@@ -93,7 +94,10 @@ fn identity(at: &str, id: proto::ResourceIdentitySchema) -> Result<Value, Error>
 
 fn block(at: &str, b: proto::SchemaBlock, depth: usize) -> Result<Value, Error> {
     if depth > MAX_DEPTH {
-        return Err(invalid(at, format!("blocks nested deeper than {MAX_DEPTH}")));
+        return Err(invalid(
+            at,
+            format!("blocks nested deeper than {MAX_DEPTH}"),
+        ));
     }
     let mut out = Map::new();
     if !b.attributes.is_empty() {
@@ -131,7 +135,10 @@ fn attributes(at: &str, attrs: Vec<proto::SchemaAttribute>, depth: usize) -> Res
             }
             (true, Some(nested)) => {
                 if depth > MAX_DEPTH {
-                    return Err(invalid(&at, format!("types nested deeper than {MAX_DEPTH}")));
+                    return Err(invalid(
+                        &at,
+                        format!("types nested deeper than {MAX_DEPTH}"),
+                    ));
                 }
                 let inner = attributes(&at, nested.attributes, depth + 1)?;
                 let mode = nesting(&at, nested.nesting)?;
