@@ -21,8 +21,6 @@ use super::paths::{path_set_order, write_path};
 use super::values_json::ValuesJson;
 use crate::checks::mode_name;
 use crate::error::{invalid, Error};
-use crate::state::write_attribute_values;
-use crate::transform::UnknownElements;
 use crate::Release;
 
 /// Writes an instance key as JSON.
@@ -207,15 +205,5 @@ pub(crate) fn write_planned_identity(
     if v.is_null() {
         return Ok(());
     }
-    let last = version.has(crate::Feature::IdentityVersionLast);
-    if !last {
-        w.key("identity_schema_version");
-        w.u64(schema.version);
-    }
-    write_attribute_values(w, "identity", &v, at, UnknownElements::Null)?;
-    if last {
-        w.key("identity_schema_version");
-        w.u64(schema.version);
-    }
-    Ok(())
+    crate::state::write_identity(w, &v, Some(schema.version), version, at)
 }

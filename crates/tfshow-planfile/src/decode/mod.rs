@@ -96,14 +96,7 @@ fn decode_split<T: Send>(
     program: Program,
     each: impl Fn(&Loc<'_>, &Arc<Release>, usize, Bytes) -> Result<T, Error> + Sync,
 ) -> Result<(Plan, Vec<T>), Error> {
-    guard::check(&bytes, limits).map_err(|(at, source)| Error::Limit {
-        at: if at.is_empty() {
-            "tfplan".to_owned()
-        } else {
-            format!("tfplan: {at}")
-        },
-        source,
-    })?;
+    guard::check(&bytes, limits).map_err(|(at, source)| limit_error("tfplan", &at, source))?;
     let root = Loc::Root;
     let (raw, changes) = split_resource_changes(&bytes).map_err(|e| root.protobuf(e))?;
     if raw.version != FORMAT_VERSION {
@@ -137,6 +130,18 @@ fn decode_split<T: Send>(
     // Every change converted: this reuses the vector.
     let changes: Vec<T> = decoded.into_iter().flatten().collect();
     Ok((plan(&root, &release, raw)?, changes))
+}
+
+/// The error of a limit hit at field path `at` (empty: the whole message) of `entry`.
+fn limit_error(entry: &str, at: &str, source: tfshow_limits::LimitExceeded) -> Error {
+    Error::Limit {
+        at: if at.is_empty() {
+            entry.to_owned()
+        } else {
+            format!("{entry}: {at}")
+        },
+        source,
+    }
 }
 
 /// Field number of `Plan.resource_changes`.

@@ -17,14 +17,8 @@ const MAX_DEPTH: usize = 64;
 /// Decodes a `tfschemas` entry into the bytes of a `providers schema -json` document
 /// (`format_version` 1.0), refusing input over `limits` before decoding it.
 pub fn decode_tfschemas(bytes: &[u8], limits: &Limits) -> Result<Vec<u8>, Error> {
-    guard::check_schemas(bytes, limits).map_err(|(at, source)| Error::Limit {
-        at: if at.is_empty() {
-            "tfschemas".to_owned()
-        } else {
-            format!("tfschemas: {at}")
-        },
-        source,
-    })?;
+    guard::check_schemas(bytes, limits)
+        .map_err(|(at, source)| super::limit_error("tfschemas", &at, source))?;
     let raw = proto::Schemas::decode(bytes).map_err(|e| invalid("Schemas", e.to_string()))?;
     let mut providers = Map::new();
     for (addr, p) in raw.providers {
