@@ -51,11 +51,14 @@ pub struct PlanFile {
 
 impl PlanFile {
     /// Reads only the `tfschemas` entry (OpenTofu 1.13+) of a plan file, within `opts`;
-    /// `None` when the file has none.
+    /// `None` when the file has none, or is not a readable zip archive (reading the whole
+    /// file says why).
     pub fn tfschemas_entry(bytes: &[u8], opts: &Options) -> Result<Option<Vec<u8>>, Error> {
-        let archive = ZipArchive::new(Cursor::new(bytes)).map_err(Error::Zip)?;
-        if archive.has_duplicate_names() {
-            return Err(Error::DuplicateEntry);
+        let Ok(archive) = ZipArchive::new(Cursor::new(bytes)) else {
+            return Ok(None);
+        };
+        if archive.has_duplicate_names() || archive.len() > opts.max_entries {
+            return Ok(None);
         }
         let index = Layout::of(&archive).tfschemas;
         let mut entries = EntryReader {
