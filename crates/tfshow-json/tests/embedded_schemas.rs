@@ -45,8 +45,7 @@ fn schemas_message(doc: &Value) -> proto::Schemas {
                 r#type: a
                     .get("type")
                     .map(|t| serde_json::to_vec(t).unwrap())
-                    .unwrap_or_default()
-                    .into(),
+                    .unwrap_or_default(),
                 nested_type: a.get("nested_type").map(object),
                 required: flag(a, "required"),
                 optional: flag(a, "optional"),
@@ -183,7 +182,8 @@ fn identity_schemas_survive_the_entry() {
     let got: Value = serde_json::from_slice(&json).unwrap();
     let addr = "registry.opentofu.org/corpus/tofuextra";
     // What the entry keeps of an identity schema: its version and attribute types.
-    let kept = |ids: &Value| -> Vec<(String, Value, Vec<(String, Value)>)> {
+    type Kept = Vec<(String, Value, Vec<(String, Value)>)>;
+    let kept = |ids: &Value| -> Kept {
         ids.as_object()
             .into_iter()
             .flatten()
@@ -220,7 +220,7 @@ fn broken_entries_are_refused_with_the_entry_named() {
                 block: Some(proto::SchemaBlock {
                     attributes: vec![proto::SchemaAttribute {
                         name: "a".into(),
-                        r#type: b"[not json".to_vec().into(),
+                        r#type: b"[not json".to_vec(),
                         ..Default::default()
                     }],
                     block_types: Vec::new(),
