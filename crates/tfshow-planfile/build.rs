@@ -48,6 +48,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                         need(index(".tfplan.CheckResults"))?
                     )
                 }
+                // Raw bytes whose message depends on the program that wrote the plan.
+                (".tfplan.Change", 5, _) => {
+                    format!("Kind::Message({})", need(index(".tfplan.ImportingScan"))?)
+                }
                 (".tfplan.DynamicValue", 1, _) => "Kind::Msgpack".to_owned(),
                 (_, _, 9 | 12) => "Kind::Bytes".to_owned(),
                 (_, _, 11) => format!("Kind::Message({})", need(index(&type_name))?),
@@ -67,6 +71,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         out,
         "/// The index of `Plan` in [`MESSAGES`].\npub(crate) const PLAN: usize = {};",
         need(index(".tfplan.Plan"))?
+    )?;
+    writeln!(
+        out,
+        "/// The index of `Schemas` (the `tfschemas` entry) in [`MESSAGES`].\npub(crate) const SCHEMAS: usize = {};",
+        need(index(".tfplan.Schemas"))?
     )?;
 
     let out_dir = std::env::var("OUT_DIR")?;

@@ -28,5 +28,5 @@ pub use key::InstanceKey;
 pub use module::{Module, ModuleInstance, ModuleInstanceStep};
 pub use provider::{AbsProviderConfig, Provider, DEFAULT_REGISTRY_HOST};
 pub use quote::{go_quote, is_printable};
-pub use resource::{AbsResource, AbsResourceInstance, ConfigResource, ResourceMode};
+pub use resource::{AbsResource, AbsResourceInstance, ConfigResource, ModeOrder, ResourceMode};
 pub use sort::sort_by_address;

@@ -101,11 +101,31 @@ impl AbsProviderConfig {
     /// them (`provider. null` is `provider.null`; old states hold such addresses).
     pub fn parse(input: &str) -> Result<Self, ParseError> {
         let compact = without_blanks(input);
-        Self::parse_cursor(&mut Cursor::new(&compact)).map_err(|reason| ParseError {
-            what: "provider configuration address",
-            input: input.to_owned(),
-            reason,
-        })
+        let mut cur = Cursor::new(&compact);
+        Self::parse_cursor(&mut cur)
+            .and_then(|p| cur.expect_end().map(|()| p))
+            .map_err(|reason| ParseError {
+                what: "provider configuration address",
+                input: input.to_owned(),
+                reason,
+            })
+    }
+
+    /// Parses the address of one instance of a provider configuration: as [`Self::parse`],
+    /// optionally followed by an instance key (`provider["…"].zone["east"]`, OpenTofu 1.9+
+    /// `for_each` in provider blocks), which is returned too.
+    pub fn parse_instance(input: &str) -> Result<(Self, InstanceKey), ParseError> {
+        let mut cur = Cursor::new(input);
+        Self::parse_cursor(&mut cur)
+            .and_then(|p| {
+                let key = cur.key()?;
+                cur.expect_end().map(|()| (p, key))
+            })
+            .map_err(|reason| ParseError {
+                what: "provider instance address",
+                input: input.to_owned(),
+                reason,
+            })
     }
 
     fn parse_cursor(cur: &mut Cursor<'_>) -> Result<Self, String> {
@@ -131,7 +151,6 @@ impl AbsProviderConfig {
         } else {
             None
         };
-        cur.expect_end()?;
         Ok(AbsProviderConfig {
             module: module.module(),
             provider,
@@ -212,6 +231,13 @@ mod tests {
 
         let p = parse(r#"provider["example.com:8443/my-org/thing"]"#);
         assert_eq!(p.provider.hostname, "example.com:8443");
+        let (p, key) = AbsProviderConfig::parse_instance(
+            r#"provider["registry.opentofu.org/corpus/oracle"].zone["east"]"#,
+        )
+        .unwrap();
+        assert_eq!(p.alias.as_deref(), Some("zone"));
+        assert_eq!(key, InstanceKey::Str("east".into()));
+        assert!(AbsProviderConfig::parse(r#"provider["a/b"].zone["east"]"#).is_err());
     }
 
     #[test]

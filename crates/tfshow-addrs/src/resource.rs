@@ -33,14 +33,18 @@ impl ResourceMode {
         }
     }
 
-    /// Terraform sorts data resources before all others; it leaves the other modes
-    /// unordered, so this crate orders them managed, ephemeral, list to stay deterministic.
-    fn rank(self) -> u8 {
-        match self {
-            ResourceMode::Data => 0,
-            ResourceMode::Managed => 1,
-            ResourceMode::Ephemeral => 2,
-            ResourceMode::List => 3,
+    /// The mode's place in `order`. Terraform sorts data resources before all others; it
+    /// leaves the other modes unordered, so this crate orders them managed, ephemeral, list
+    /// to stay deterministic. OpenTofu sorts ephemeral, data, managed.
+    fn rank(self, order: ModeOrder) -> u8 {
+        match (order, self) {
+            (ModeOrder::Terraform, ResourceMode::Data) => 0,
+            (ModeOrder::Terraform, ResourceMode::Managed) => 1,
+            (ModeOrder::Terraform, ResourceMode::Ephemeral) => 2,
+            (ModeOrder::OpenTofu, ResourceMode::Ephemeral) => 0,
+            (ModeOrder::OpenTofu, ResourceMode::Data) => 1,
+            (ModeOrder::OpenTofu, ResourceMode::Managed) => 2,
+            (_, ResourceMode::List) => 3,
         }
     }
 
@@ -55,6 +59,16 @@ impl ResourceMode {
         .find(|mode| cur.eat_keyword(mode.prefix().trim_end_matches('.')))
         .unwrap_or(ResourceMode::Managed)
     }
+}
+
+/// How a program orders resource modes when it sorts addresses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum ModeOrder {
+    /// Data resources first (Terraform, and OpenTofu before ephemeral resources).
+    #[default]
+    Terraform,
+    /// Ephemeral, then data, then managed resources (OpenTofu 1.11+, `ResourceModeLess`).
+    OpenTofu,
 }
 
 /// Writes `[data.]TYPE.NAME`.
@@ -119,15 +133,20 @@ impl AbsResourceInstance {
     /// first, then step-wise name and key), then mode (data first), type, name (byte order)
     /// and instance key (none < wildcard < int < string).
     pub fn cmp_terraform(&self, other: &Self) -> Ordering {
-        self.cmp_resource(other)
+        self.cmp_in(other, ModeOrder::Terraform)
+    }
+
+    /// [`AbsResourceInstance::cmp_terraform`] with the modes in `order`.
+    pub fn cmp_in(&self, other: &Self, order: ModeOrder) -> Ordering {
+        self.cmp_resource(other, order)
             .then_with(|| self.key.cmp(&other.key))
     }
 
-    /// [`AbsResourceInstance::cmp_terraform`] of the resources, keys left out.
-    pub(crate) fn cmp_resource(&self, other: &Self) -> Ordering {
+    /// [`AbsResourceInstance::cmp_in`] of the resources, keys left out.
+    pub(crate) fn cmp_resource(&self, other: &Self, order: ModeOrder) -> Ordering {
         self.module
             .cmp(&other.module)
-            .then_with(|| self.mode.rank().cmp(&other.mode.rank()))
+            .then_with(|| self.mode.rank(order).cmp(&other.mode.rank(order)))
             .then_with(|| self.type_.as_bytes().cmp(other.type_.as_bytes()))
             .then_with(|| self.name.as_bytes().cmp(other.name.as_bytes()))
     }

@@ -3,16 +3,17 @@
 use foldhash::{HashMap, HashMapExt};
 use std::cmp::Ordering;
 
-use crate::{AbsResourceInstance, InstanceKey, ModuleInstance, ResourceMode};
+use crate::{AbsResourceInstance, InstanceKey, ModeOrder, ModuleInstance, ResourceMode};
 
-/// Sorts `items` by their addresses in Terraform's order
-/// ([`AbsResourceInstance::cmp_terraform`]), then by `tie`, stably.
+/// Sorts `items` by their addresses in Terraform's order with the modes in `modes`
+/// ([`AbsResourceInstance::cmp_in`]), then by `tie`, stably.
 ///
 /// Plans hold many instances of few resources, so the resources are ranked first and the
 /// items sorted by rank and instance key: most comparisons are of two integers rather than
 /// of module paths and names.
 pub fn sort_by_address<T: Clone>(
     items: &mut [T],
+    modes: ModeOrder,
     addr: impl Fn(&T) -> &AbsResourceInstance,
     tie: impl Fn(&T, &T) -> Ordering,
 ) {
@@ -31,7 +32,7 @@ pub fn sort_by_address<T: Clone>(
         })
         .collect();
     let mut by_rank: Vec<usize> = (0..resources.len()).collect();
-    by_rank.sort_by(|&i, &j| resources[i].cmp_resource(resources[j]));
+    by_rank.sort_by(|&i, &j| resources[i].cmp_resource(resources[j], modes));
     let mut rank = vec![0u32; resources.len()];
     for (r, &id) in by_rank.iter().enumerate() {
         rank[id] = r as u32;
@@ -123,11 +124,13 @@ mod tests {
         #[test]
         fn sorts_as_comparing_whole_addresses(
             addrs in prop::collection::vec((address(), 0u8..3), 0..60),
+            tofu in any::<bool>(),
         ) {
+            let modes = if tofu { ModeOrder::OpenTofu } else { ModeOrder::Terraform };
             let mut fast = addrs.clone();
-            sort_by_address(&mut fast, |(a, _)| a, |a, b| a.1.cmp(&b.1));
+            sort_by_address(&mut fast, modes, |(a, _)| a, |a, b| a.1.cmp(&b.1));
             let mut slow = addrs;
-            slow.sort_by(|a, b| a.0.cmp_terraform(&b.0).then_with(|| a.1.cmp(&b.1)));
+            slow.sort_by(|a, b| a.0.cmp_in(&b.0, modes).then_with(|| a.1.cmp(&b.1)));
             prop_assert_eq!(fast, slow);
         }
     }

@@ -16,6 +16,8 @@ pub struct ModuleConfig {
     pub managed_resources: Vec<ResourceDecl>,
     /// `data` blocks.
     pub data_resources: Vec<ResourceDecl>,
+    /// `ephemeral` blocks (Terraform 1.10+, OpenTofu 1.11+).
+    pub ephemeral_resources: Vec<ResourceDecl>,
     /// `module` blocks.
     pub module_calls: Vec<ModuleCallDecl>,
     /// `provider` blocks.
@@ -92,6 +94,8 @@ pub struct VariableDecl {
     pub sensitive: bool,
     /// `ephemeral = true`.
     pub ephemeral: bool,
+    /// `deprecated`: the message shown where the variable is set (OpenTofu 1.10+).
+    pub deprecated: Option<String>,
 }
 
 /// One `output` block.
@@ -105,17 +109,23 @@ pub struct OutputDecl {
     pub description: Option<String>,
     /// `sensitive = true`.
     pub sensitive: bool,
+    /// `ephemeral = true` (OpenTofu 1.11+, Terraform 1.10+).
+    pub ephemeral: bool,
+    /// `deprecated`: the message shown where the output is used (OpenTofu 1.10+).
+    pub deprecated: Option<String>,
     /// `depends_on` entries.
     pub depends_on: Vec<Expression>,
 }
 
-/// `managed` or `data`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// `managed`, `data` or `ephemeral`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ResourceMode {
     /// `resource` blocks.
     Managed,
     /// `data` blocks.
     Data,
+    /// `ephemeral` blocks.
+    Ephemeral,
 }
 
 /// A provider configuration reference: local name and alias (`aws.west`).
@@ -166,6 +176,7 @@ impl ResourceDecl {
         match self.mode {
             ResourceMode::Managed => format!("{}.{}", self.type_name, self.name),
             ResourceMode::Data => format!("data.{}.{}", self.type_name, self.name),
+            ResourceMode::Ephemeral => format!("ephemeral.{}.{}", self.type_name, self.name),
         }
     }
 
@@ -189,7 +200,8 @@ pub fn implied_provider(type_name: &str) -> String {
 pub struct ModuleCallDecl {
     /// The call name.
     pub name: String,
-    /// `source` as written.
+    /// `source` as written; `""` when it is an expression (OpenTofu 1.8+ evaluates those
+    /// before loading modules: the snapshot's manifest records the result).
     pub source: String,
     /// `version` as written.
     pub version: Option<String>,

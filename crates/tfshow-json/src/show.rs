@@ -139,15 +139,45 @@ pub fn show_json_with(
     if is_state(bytes, limits) {
         let state =
             State::from_json_with(bytes, limits).map_err(|e| ShowError::State(e.to_string()))?;
-        let version = Release::terraform(&state.terraform_version);
+        let version = Release::parse(state.program(), &state.terraform_version);
         let mut w = Writer::streaming(tfshow_gojson::Dialect::of(&version), out);
         write_state(&mut w, &state, schemas, &version)?;
         w.raw(b"\n");
         w.finish().map_err(Error::Io)?;
         return Ok(Shown::State);
     }
-    crate::document::PlanDocument::load(bytes, schemas, limits)?.write_json(out)?;
+    let tfschemas = tfshow_planfile::PlanFile::tfschemas_entry(bytes, limits)?;
+    let embedded = with_embedded_schemas(schemas, tfschemas.as_deref(), limits)?;
+    crate::document::PlanDocument::load(bytes, embedded.as_ref().or(schemas), limits)?
+        .write_json(out)?;
     Ok(Shown::Plan)
+}
+
+/// `schemas` completed with the plan's own `tfschemas` entry (OpenTofu 1.13+), when it has
+/// one: its providers are added where `schemas` has none of theirs (given schemas win, as
+/// they come from the user). `None` when there is nothing to add.
+fn with_embedded_schemas(
+    schemas: Option<&Schemas>,
+    tfschemas: Option<&[u8]>,
+    limits: &Limits,
+) -> Result<Option<Schemas>, ShowError> {
+    let Some(entry) = tfschemas else {
+        return Ok(None);
+    };
+    let json = tfshow_planfile::decode_tfschemas(entry, limits)?;
+    let mut embedded = Schemas::from_json_with(&json, limits).map_err(|e| {
+        ShowError::Plan(tfshow_planfile::Error::Schemas {
+            at: "Schemas".into(),
+            reason: e.to_string(),
+        })
+    })?;
+    if let Some(given) = schemas {
+        for (addr, p) in &given.providers {
+            embedded.providers.insert(addr.clone(), p.clone());
+        }
+        embedded.format_version.clone_from(&given.format_version);
+    }
+    Ok(Some(embedded))
 }
 
 /// Drops `value` on another thread: freeing a big plan's many small allocations takes
@@ -160,8 +190,9 @@ pub(crate) fn drop_later<T: Send + 'static>(value: T) {
         .spawn(move || drop(value));
 }
 
-/// The module tree of the plan's configuration snapshot, if it has one.
-pub(crate) fn config_tree(
+/// The module tree of the plan's configuration snapshot, if it has one, with the module
+/// sources OpenTofu evaluated early filled in from the snapshot's manifest.
+pub fn config_tree(
     snapshot: Option<&ConfigSnapshot>,
     limits: &Limits,
 ) -> Result<Option<ConfigNode>, ShowError> {
@@ -181,7 +212,33 @@ pub(crate) fn config_tree(
             )
         })
         .collect();
-    load_tree_with(&files, limits)
-        .map(Some)
-        .map_err(ShowError::Config)
+    let mut tree = load_tree_with(&files, limits).map_err(ShowError::Config)?;
+    fill_evaluated_sources(&mut tree, snapshot);
+    Ok(Some(tree))
+}
+
+/// Gives each module call whose `source` is an expression (OpenTofu 1.8+ evaluates those
+/// early) the source the snapshot's manifest recorded for its module.
+fn fill_evaluated_sources(node: &mut ConfigNode, snapshot: &ConfigSnapshot) {
+    let mut pending = vec![node];
+    while let Some(node) = pending.pop() {
+        for call in node
+            .module
+            .module_calls
+            .iter_mut()
+            .filter(|c| c.source.is_empty())
+        {
+            let key = node
+                .path
+                .iter()
+                .chain(std::iter::once(&call.name))
+                .map(String::as_str)
+                .collect::<Vec<_>>()
+                .join(".");
+            if let Some(m) = snapshot.modules.get(&key) {
+                call.source.clone_from(&m.source);
+            }
+        }
+        pending.extend(node.children.values_mut());
+    }
 }

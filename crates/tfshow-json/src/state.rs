@@ -277,8 +277,9 @@ fn write_object(
     let r = o.resource;
     let inst = o.instance;
     let at = &o.address;
-    let provider = tfshow_addrs::AbsProviderConfig::parse(&r.provider)
+    let provider = tfshow_addrs::AbsProviderConfig::parse_instance(r.provider_of(inst))
         .map_err(|e| invalid(at, e))?
+        .0
         .provider
         .to_string();
     let mode = match r.mode {
@@ -360,13 +361,38 @@ fn write_object(
             None => tfshow_cty::json::from_json_untyped(identity),
         }
         .map_err(|e| invalid(at, format!("identity: {e}")))?;
-        if !deposed {
-            w.key("identity_schema_version");
-            w.u64(inst.identity_schema_version);
-        }
-        write_attribute_values(w, "identity", &ident, at, UnknownElements::Null)?;
+        // Terraform writes no version for deposed objects; OpenTofu (version last) does.
+        let last = version.has(crate::Feature::IdentityVersionLast);
+        let schema_version = (!deposed || last).then_some(inst.identity_schema_version);
+        write_identity(w, &ident, schema_version, version, at)?;
     }
     w.end_object();
+    Ok(())
+}
+
+/// Writes `identity_schema_version` (when given) and `identity`, in the order `version`
+/// writes them (OpenTofu: the version last).
+pub(crate) fn write_identity(
+    w: &mut Writer<'_>,
+    identity: &Value,
+    schema_version: Option<u64>,
+    version: &Release,
+    at: &str,
+) -> Result<(), Error> {
+    let last = version.has(crate::Feature::IdentityVersionLast);
+    let write_version = |w: &mut Writer<'_>| {
+        if let Some(v) = schema_version {
+            w.key("identity_schema_version");
+            w.u64(v);
+        }
+    };
+    if !last {
+        write_version(w);
+    }
+    write_attribute_values(w, "identity", identity, at, UnknownElements::Null)?;
+    if last {
+        write_version(w);
+    }
     Ok(())
 }
 

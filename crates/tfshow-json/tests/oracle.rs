@@ -83,17 +83,8 @@ fn plans_decoded_at_once_give_the_same_document() {
         let file = PlanFile::from_bytes(&bytes, &Options::default()).unwrap();
         let state = |b: &Option<Vec<u8>>| b.as_deref().map(|b| State::from_json(b).unwrap());
         let (prior, prev) = (state(&file.prior_state), state(&file.prev_run_state));
-        let tree = file.config.as_ref().map(|snapshot| {
-            let files = snapshot
-                .modules
-                .iter()
-                .map(|(key, m)| {
-                    let files = m.files.iter().map(|(n, b)| (n.as_str(), b.as_slice()));
-                    (key.as_str(), files.collect())
-                })
-                .collect();
-            tfshow_config::load_tree(&files).unwrap()
-        });
+        let tree =
+            tfshow_json::show::config_tree(file.config.as_ref(), &Limits::default()).unwrap();
         let defaults: Vec<_> = tree
             .iter()
             .flat_map(|t| &t.module.variables)

@@ -2,12 +2,13 @@
 //! size limits, and never written anywhere.
 
 use crate::config::{split_module_file, ConfigSnapshot, ModuleFile, MANIFEST_ENTRY};
-use crate::decode::{decode_tfplan_bytes, decode_tfplan_lazy, LazyChange};
+use crate::decode::{decode_tfplan_as, decode_tfplan_lazy_as, LazyChange};
 use crate::error::Error;
 use crate::model::Plan;
 use crate::sniff::{sniff_with, Kind};
 use bytes::Bytes;
 use std::io::{Cursor, Read};
+use tfshow_release::Program;
 use zip::ZipArchive;
 
 /// The protobuf plan entry.
@@ -18,6 +19,8 @@ const STATE_ENTRY: &str = "tfstate";
 const PREV_STATE_ENTRY: &str = "tfstate-prev";
 /// The dependency lock file entry (1.1+).
 const LOCK_ENTRY: &str = ".terraform.lock.hcl";
+/// The provider schemas entry (OpenTofu 1.13+).
+const TFSCHEMAS_ENTRY: &str = "tfschemas";
 
 /// Deflate expands its input at most about 1,032 times: an entry's declared size beyond its
 /// compressed size times this is a lie.
@@ -41,9 +44,31 @@ pub struct PlanFile {
     pub config: Option<ConfigSnapshot>,
     /// The `.terraform.lock.hcl` entry, if present (1.1+).
     pub lock_file: Option<Vec<u8>>,
+    /// The `tfschemas` entry (OpenTofu 1.13+: the provider schemas the plan needs), if
+    /// present; [`decode_tfschemas`](crate::decode_tfschemas) reads it.
+    pub tfschemas: Option<Vec<u8>>,
 }
 
 impl PlanFile {
+    /// Reads only the `tfschemas` entry (OpenTofu 1.13+) of a plan file, within `opts`;
+    /// `None` when the file has none, or is not a readable zip archive (reading the whole
+    /// file says why).
+    pub fn tfschemas_entry(bytes: &[u8], opts: &Options) -> Result<Option<Vec<u8>>, Error> {
+        let Ok(archive) = ZipArchive::new(Cursor::new(bytes)) else {
+            return Ok(None);
+        };
+        if archive.has_duplicate_names() || archive.len() > opts.max_entries {
+            return Ok(None);
+        }
+        let index = Layout::of(&archive).tfschemas;
+        let mut entries = EntryReader {
+            archive,
+            remaining: opts.max_total_size,
+            opts,
+        };
+        entries.read_optional(index, TFSCHEMAS_ENTRY)
+    }
+
     /// Reads a plan file from memory.
     ///
     /// Inputs that [`sniff`](crate::sniff) recognizes as something else fail with the matching
@@ -78,7 +103,7 @@ impl PlanFile {
         opts: &Options,
         alongside: impl FnOnce(&Parts<'_>) -> R + Send,
     ) -> Result<(Self, Vec<LazyChange>, R), Error> {
-        Self::read(bytes, opts, alongside, true, decode_tfplan_lazy)
+        Self::read(bytes, opts, alongside, true, decode_tfplan_lazy_as)
     }
 
     fn read<R: Send, C: Send>(
@@ -118,11 +143,11 @@ impl PlanFile {
 }
 
 /// Decodes the `tfplan` bytes into the plan and what is left out of it.
-type TfplanDecoder<C> = fn(Bytes, &Options) -> Result<(Plan, C), Error>;
+type TfplanDecoder<C> = fn(Bytes, &Options, Program) -> Result<(Plan, C), Error>;
 
-/// Decodes all of `tfplan`.
-fn eager(bytes: Bytes, opts: &Options) -> Result<(Plan, ()), Error> {
-    decode_tfplan_bytes(bytes, opts).map(|plan| (plan, ()))
+/// Decodes all of `tfplan`, written by `program`.
+fn eager(bytes: Bytes, opts: &Options, program: Program) -> Result<(Plan, ()), Error> {
+    decode_tfplan_as(bytes, opts, program).map(|plan| (plan, ()))
 }
 
 /// Reads all of `reader` unless it holds more than `limit` bytes (then `None`).
@@ -140,8 +165,8 @@ struct Layout {
     prev_state: Option<usize>,
     lock: Option<usize>,
     manifest: Option<usize>,
-    /// Whether there is a `tfschemas` entry (OpenTofu 1.13+).
-    tfschemas: bool,
+    /// The `tfschemas` entry (OpenTofu 1.13+).
+    tfschemas: Option<usize>,
     /// Module file entries, their contents still empty.
     module_files: Vec<(usize, ModuleFile)>,
 }
@@ -160,10 +185,7 @@ impl Layout {
                 PREV_STATE_ENTRY => &mut layout.prev_state,
                 LOCK_ENTRY => &mut layout.lock,
                 MANIFEST_ENTRY => &mut layout.manifest,
-                "tfschemas" => {
-                    layout.tfschemas = true;
-                    continue;
-                }
+                TFSCHEMAS_ENTRY => &mut layout.tfschemas,
                 _ => {
                     if let Some((key, file)) = split_module_file(name) {
                         let file = ModuleFile {
@@ -225,6 +247,7 @@ fn read_zip<R: Send, C: Send>(
     let prev_run_state = entries.read_optional(layout.prev_state, PREV_STATE_ENTRY)?;
     let lock_file = entries.read_optional(layout.lock, LOCK_ENTRY)?;
     let manifest = entries.read_optional(layout.manifest, MANIFEST_ENTRY)?;
+    let tfschemas = entries.read_optional(layout.tfschemas, TFSCHEMAS_ENTRY)?;
     let mut files = Vec::with_capacity(layout.module_files.len());
     for (i, mut file) in layout.module_files {
         file.contents = entries.read(i, &file.entry)?;
@@ -244,8 +267,16 @@ fn read_zip<R: Send, C: Send>(
         prev_run_state: prev_run_state.as_deref(),
         config: config.as_ref().ok().and_then(Option::as_ref),
     };
+    let container = crate::writer::Container {
+        has_tfschemas: layout.tfschemas.is_some(),
+        state: prior_state.as_deref(),
+        lock_file: lock_file.as_deref(),
+    };
     let mut decode_tfplan = || -> Result<(Plan, C), Error> {
-        decode(entries.read(tfplan_index, TFPLAN_ENTRY)?.into(), opts)
+        let tfplan = entries.read(tfplan_index, TFPLAN_ENTRY)?;
+        // Told before decoding: some fields mean different things by program.
+        let program = crate::writer::program(&container, &tfplan);
+        decode(tfplan.into(), opts, program)
     };
     let (plan, extra) = if spawn && config.is_ok() {
         std::thread::scope(|s| {
@@ -260,15 +291,8 @@ fn read_zip<R: Send, C: Send>(
         let plan = decode_tfplan();
         (plan, alongside(&parts))
     };
-    let (mut plan, left_out) = plan?;
+    let (plan, left_out) = plan?;
     let config = config?;
-    let providers = plan.resource_changes.iter().chain(&plan.resource_drift);
-    plan.program = crate::writer::program(
-        layout.tfschemas,
-        prior_state.as_deref(),
-        lock_file.as_deref(),
-        providers.map(|rc| rc.provider.as_str()),
-    );
     Ok((
         PlanFile {
             plan,
@@ -276,6 +300,7 @@ fn read_zip<R: Send, C: Send>(
             prev_run_state,
             config,
             lock_file,
+            tfschemas,
         },
         left_out,
         extra,

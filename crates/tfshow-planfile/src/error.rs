@@ -124,6 +124,14 @@ pub enum Error {
         #[source]
         source: LimitExceeded,
     },
+    /// The `tfschemas` entry (OpenTofu 1.13+) is not a valid `Schemas` message.
+    #[error("tfschemas: {at}: {reason}")]
+    Schemas {
+        /// Where: provider address, resource type and attribute path.
+        at: String,
+        /// What is wrong.
+        reason: String,
+    },
     /// A field of `tfplan` has an invalid value.
     #[error("tfplan: {at}: {reason}")]
     Invalid {

@@ -25,7 +25,8 @@ pub mod proto {
 pub use config::{ConfigSnapshot, SnapshotModule};
 pub use container::{Options, Parts, PlanFile};
 pub use decode::{
-    decode_tfplan, decode_tfplan_bytes, decode_tfplan_lazy, decode_tfplan_with, LazyChange,
+    decode_tfplan, decode_tfplan_bytes, decode_tfplan_lazy, decode_tfplan_with, decode_tfschemas,
+    LazyChange,
 };
 pub use error::Error;
 pub use sniff::{sniff, sniff_with, Kind};

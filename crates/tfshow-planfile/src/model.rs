@@ -33,6 +33,8 @@ pub struct Plan {
     pub condition_results: Vec<ConditionResult>,
     /// `-target` addresses.
     pub target_addrs: Vec<String>,
+    /// `-exclude` addresses (OpenTofu 1.9+).
+    pub exclude_addrs: Vec<String>,
     /// `-replace` addresses.
     pub force_replace_addrs: Vec<String>,
     /// `-invoke` action addresses (1.14+).
@@ -47,7 +49,8 @@ pub struct Plan {
     pub applyable: bool,
     /// The plan covers every object (1.8+; always `false` in older plans).
     pub complete: bool,
-    /// Ephemeral variables that must be set again when applying (1.10+).
+    /// Ephemeral variables that must be set again when applying (Terraform 1.10+, from field
+    /// 28; OpenTofu 1.11+, from field 22).
     pub apply_time_variables: Vec<String>,
     /// Planned action invocations (1.14+), as protobuf messages.
     pub action_invocations: Vec<proto::ActionInvocationInstance>,
@@ -153,9 +156,9 @@ pub struct Change {
 pub struct Importing {
     /// The import ID, or `""`.
     pub id: String,
-    /// The import ID is not known until apply (1.10+).
+    /// The import ID is not known until apply (Terraform 1.10+).
     pub unknown: bool,
-    /// The identity to import by, msgpack-encoded (1.12+).
+    /// The identity to import by, msgpack-encoded (Terraform and OpenTofu 1.12+).
     pub identity: Option<Vec<u8>>,
 }
 
@@ -250,62 +253,72 @@ macro_rules! proto_enum {
     };
 }
 
-proto_enum! {
-    /// What a change does.
-    Action {
-        /// Nothing changes.
-        NoOp = 0,
-        /// A new object is created.
-        Create = 1,
-        /// A data source is read.
-        Read = 2,
-        /// The object is updated in place.
-        Update = 3,
-        /// The object is destroyed.
-        Delete = 5,
-        /// Replace: destroy, then create.
-        DeleteThenCreate = 6,
-        /// Replace: create, then destroy (`create_before_destroy`).
-        CreateThenDelete = 7,
-        /// The object is removed from state but not destroyed (1.7+).
-        Forget = 8,
-        /// A new object is created and the old one forgotten (1.7+).
-        CreateThenForget = 9,
-    }
+/// What a change does. The wire numbers of some actions depend on the program and release
+/// that wrote the plan (`decode/flavor.rs`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// Nothing changes.
+    NoOp,
+    /// A new object is created.
+    Create,
+    /// A data source is read.
+    Read,
+    /// The object is updated in place.
+    Update,
+    /// The object is destroyed.
+    Delete,
+    /// Replace: destroy, then create.
+    DeleteThenCreate,
+    /// Replace: create, then destroy (`create_before_destroy`).
+    CreateThenDelete,
+    /// The object is removed from state but not destroyed (1.7+).
+    Forget,
+    /// A new object is created and the old one forgotten (Terraform 1.7+).
+    CreateThenForget,
+    /// The old object is forgotten, then a new one created (OpenTofu 1.12+).
+    ForgetThenCreate,
+    /// An ephemeral resource is opened (OpenTofu 1.11 writes these; no values are stored).
+    Open,
 }
 
-proto_enum! {
-    /// Why an action was chosen (`ResourceInstanceActionReason`).
-    ActionReason {
-        /// No particular reason.
-        None = 0,
-        /// The object is tainted.
-        ReplaceBecauseTainted = 1,
-        /// `-replace` asked for it.
-        ReplaceByRequest = 2,
-        /// The provider cannot update the changed attributes in place.
-        ReplaceBecauseCannotUpdate = 3,
-        /// The resource is no longer in the configuration.
-        DeleteBecauseNoResourceConfig = 4,
-        /// The resource switched between count, for_each and neither.
-        DeleteBecauseWrongRepetition = 5,
-        /// The count index is out of range.
-        DeleteBecauseCountIndex = 6,
-        /// The for_each key is gone.
-        DeleteBecauseEachKey = 7,
-        /// The containing module is gone.
-        DeleteBecauseNoModule = 8,
-        /// `replace_triggered_by` fired.
-        ReplaceByTriggers = 9,
-        /// The data source configuration is unknown.
-        ReadBecauseConfigUnknown = 10,
-        /// A dependency has pending changes.
-        ReadBecauseDependencyPending = 11,
-        /// A `moved` block has no target.
-        DeleteBecauseNoMoveTarget = 12,
-        /// The data source is nested in a `check` block.
-        ReadBecauseCheckNested = 13,
-    }
+/// Why an action was chosen (`ResourceInstanceActionReason`). The wire numbers from 14 on
+/// are OpenTofu's (`decode/flavor.rs`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ActionReason {
+    /// No particular reason.
+    None,
+    /// The object is tainted.
+    ReplaceBecauseTainted,
+    /// `-replace` asked for it.
+    ReplaceByRequest,
+    /// The provider cannot update the changed attributes in place.
+    ReplaceBecauseCannotUpdate,
+    /// The resource is no longer in the configuration.
+    DeleteBecauseNoResourceConfig,
+    /// The resource switched between count, for_each and neither.
+    DeleteBecauseWrongRepetition,
+    /// The count index is out of range.
+    DeleteBecauseCountIndex,
+    /// The for_each key is gone.
+    DeleteBecauseEachKey,
+    /// The containing module is gone.
+    DeleteBecauseNoModule,
+    /// `replace_triggered_by` fired.
+    ReplaceByTriggers,
+    /// The data source configuration is unknown.
+    ReadBecauseConfigUnknown,
+    /// A dependency has pending changes.
+    ReadBecauseDependencyPending,
+    /// A `moved` block has no target.
+    DeleteBecauseNoMoveTarget,
+    /// The data source is nested in a `check` block.
+    ReadBecauseCheckNested,
+    /// `lifecycle { enabled = false }` (OpenTofu 1.11+).
+    DeleteBecauseEnabledFalse,
+    /// The state records `lifecycle { destroy = false }` (OpenTofu 1.12+).
+    ForgotBecauseLifecycleDestroyInState,
+    /// The configuration says `lifecycle { destroy = false }` (OpenTofu 1.12+).
+    ForgotBecauseLifecycleDestroyInConfig,
 }
 
 proto_enum! {

@@ -110,7 +110,7 @@ fn unknown_enum_numbers() {
     plan.resource_changes[0].change.as_mut().unwrap().action = 4;
     assert_eq!(
         decode_err(&plan),
-        "tfplan: resource_changes[0].change.action: unknown action 4"
+        "tfplan: resource_changes[0].change.action: unknown action 4 for Terraform 1.15.5"
     );
 
     let mut plan = with_change(proto::Action::Create, &[b"\x01"]);
@@ -257,11 +257,14 @@ fn paths_and_sensitivity() {
 fn importing_and_identity() {
     let mut plan = with_change(proto::Action::Noop, &[b"\x01"]);
     let change = plan.resource_changes[0].change.as_mut().unwrap();
-    change.importing = Some(proto::Importing {
-        id: "i-123".into(),
-        unknown: false,
-        identity: Some(dv(b"\x80")),
-    });
+    change.importing = Some(
+        proto::Importing {
+            id: "i-123".into(),
+            unknown: false,
+            identity: Some(dv(b"\x80")),
+        }
+        .encode_to_vec(),
+    );
     change.generated_config = "resource \"x\" \"y\" {}".into();
     change.after_identity = Some(dv(b"\x81"));
     let decoded = decode(&plan).unwrap();
@@ -272,6 +275,68 @@ fn importing_and_identity() {
     assert_eq!(change.after_identity.as_deref(), Some(&b"\x81"[..]));
     assert_eq!(change.before_identity, None);
     assert_eq!(change.generated_config, "resource \"x\" \"y\" {}");
+}
+
+/// An OpenTofu plan of `version` with one change of `action` numbered as OpenTofu numbers it,
+/// told apart from Terraform's by its provider's registry.
+fn tofu_plan(version: &str, action: i32, values: &[&[u8]]) -> proto::Plan {
+    let mut plan = with_change(proto::Action::Noop, values);
+    plan.terraform_version = version.into();
+    let rc = &mut plan.resource_changes[0];
+    rc.provider = r#"provider["registry.opentofu.org/hashicorp/null"]"#.into();
+    rc.change.as_mut().unwrap().action = action;
+    plan
+}
+
+#[test]
+fn opentofu_1_12_numbers() {
+    let mut plan = tofu_plan("1.12.6", 10, &[b"\x01", b"\x02"]);
+    let rc = &mut plan.resource_changes[0];
+    rc.action_reason = 15;
+    rc.change.as_mut().unwrap().importing = Some(
+        proto::OpenTofuImporting {
+            id: String::new(),
+            identity: Some(dv(b"\x81\xa1a\x01")),
+        }
+        .encode_to_vec(),
+    );
+    let decoded = decode(&plan).unwrap();
+    assert_eq!(decoded.program, tfshow_release::Program::OpenTofu);
+    let rc = &decoded.resource_changes[0];
+    assert_eq!(rc.change.action, Action::ForgetThenCreate);
+    assert_eq!(
+        rc.action_reason,
+        ActionReason::ForgotBecauseLifecycleDestroyInState
+    );
+    let importing = rc.change.importing.as_ref().unwrap();
+    assert_eq!(importing.identity.as_deref(), Some(&b"\x81\xa1a\x01"[..]));
+    // 9 was OPEN in 1.11 only.
+    let plan = tofu_plan("1.12.6", 9, &[]);
+    assert_eq!(
+        decode_err(&plan),
+        "tfplan: resource_changes[0].change.action: unknown action 9 for OpenTofu 1.12.6"
+    );
+    // The same numbers mean nothing to Terraform.
+    let mut plan = with_change(proto::Action::Noop, &[b"\x01", b"\x02"]);
+    plan.resource_changes[0].change.as_mut().unwrap().action = 10;
+    assert!(decode_err(&plan).contains("unknown action 10 for Terraform 1.15.5"));
+}
+
+#[test]
+fn opentofu_1_11_open_and_ephemeral_variables() {
+    let mut plan = tofu_plan("1.11.6", 9, &[]);
+    plan.resource_changes[0].action_reason = 14;
+    plan.function_results_or_ephemeral_variables = vec![b"token".to_vec()];
+    let decoded = decode(&plan).unwrap();
+    let rc = &decoded.resource_changes[0];
+    assert_eq!(rc.change.action, Action::Open);
+    assert_eq!(rc.change.before, None);
+    assert_eq!(rc.change.after, None);
+    assert_eq!(rc.action_reason, ActionReason::DeleteBecauseEnabledFalse);
+    assert_eq!(decoded.apply_time_variables, ["token"]);
+    // Terraform's action 9 needs two values.
+    let plan = with_change(proto::Action::CreateThenForget, &[]);
+    assert!(decode_err(&plan).contains("expected 2 values for create_then_forget"));
 }
 
 #[test]

@@ -109,11 +109,20 @@ fn addresses_match_plan_json() {
         let string_order = ["0.", "1.0.", "1.1.", "1.2.", "1.3."]
             .iter()
             .any(|p| file.plan.terraform_version.starts_with(p));
+        let modes = if file
+            .plan
+            .release()
+            .has(tfshow_release::Feature::SortsEphemeralFirst)
+        {
+            tfshow_addrs::ModeOrder::OpenTofu
+        } else {
+            tfshow_addrs::ModeOrder::Terraform
+        };
         ours.sort_by(|(a, ra), (b, rb)| {
             let by_addr = if string_order {
                 a.to_string().cmp(&b.to_string())
             } else {
-                a.cmp_terraform(b)
+                a.cmp_in(b, modes)
             };
             by_addr.then_with(|| ra.deposed_key.cmp(&rb.deposed_key))
         });

@@ -116,6 +116,44 @@ pub enum Feature {
     /// pattern-defeating quicksort (before, quicksort with a shell pass): ties of unstable
     /// sorts come out in that algorithm's order.
     GoPdqSort,
+    // OpenTofu's own (issue #15); keep these rows together.
+    /// Configuration variables and outputs carry `deprecated` (OpenTofu 1.10+).
+    ConfigDeprecated,
+    /// Configuration variables carry `type`, `required` and `ephemeral`, outputs `ephemeral`
+    /// (OpenTofu 1.11+).
+    ConfigVariableDetails,
+    /// `tfplan` Action 9 is CREATE_THEN_FORGET (Terraform 1.7+).
+    ActionCreateThenForget,
+    /// `tfplan` Action 9 is OPEN, an ephemeral resource opened (OpenTofu 1.11 only: 1.12
+    /// reserves the number).
+    ActionOpen,
+    /// `tfplan` Action 10 is FORGET_THEN_CREATE (OpenTofu 1.12+).
+    ActionForgetThenCreate,
+    /// Action reason 14 is DELETE_BECAUSE_ENABLED_FALSE (OpenTofu 1.11+).
+    ReasonEnabledFalse,
+    /// Action reasons 15 and 16 are FORGOT_BECAUSE_LIFECYCLE_DESTROY_IN_STATE and
+    /// _IN_CONFIG (OpenTofu 1.12+).
+    ReasonsForgotLifecycleDestroy,
+    /// `Importing` field 2 is the identity to import by, a DynamicValue (OpenTofu 1.12+;
+    /// Terraform's field 2 is the `unknown` flag and its identity field 3).
+    ImportingIdentityField2,
+    /// Plan field 22 holds the names of the ephemeral variables set when planning (OpenTofu
+    /// 1.11+; Terraform's field 22 is provider function results).
+    EphemeralVariableNames,
+    /// A UI `importing` of an import by identity carries the `identity` (OpenTofu 1.12+).
+    UiImportIdentity,
+    /// The UI stream writes `<`, `>` and `&` unescaped, except in values marshalled on their
+    /// own such as `resource_key` (OpenTofu 1.7+; 1.6.3's real output escapes them).
+    UiUnescapedHtml,
+    /// The configuration document lists `ephemeral` resources, after the data sources
+    /// (OpenTofu 1.11+).
+    ConfigEphemeralResources,
+    /// Resource changes sort ephemeral resources first, then data sources, then managed
+    /// resources (OpenTofu 1.11+, `ResourceModeLess`).
+    SortsEphemeralFirst,
+    /// `identity_schema_version` follows `identity` in state and planned resources, deposed
+    /// objects included (OpenTofu 1.12+).
+    IdentityVersionLast,
 }
 
 /// Each feature with the Terraform releases that have it (`None`: none), and, where OpenTofu
@@ -184,7 +222,11 @@ pub const FEATURES: &[(Feature, Option<Span>, Option<Span>)] = &[
     (Feature::UiReasons12, Some(((1, 2, 0), None)), None),
     (Feature::UiReasonNoMoveTarget, Some(((1, 3, 0), None)), None),
     (Feature::UiImport, Some(((1, 5, 0), None)), None),
-    (Feature::UiForget, Some(((1, 7, 0), None)), None),
+    (
+        Feature::UiForget,
+        Some(((1, 7, 0), None)),
+        Some(((1, 7, 0), None)),
+    ),
     (Feature::UiForgetCount, None, Some(((1, 10, 0), None))),
     (Feature::UiActionInvocations, Some(((1, 14, 0), None)), None),
     (Feature::UiActionFailure, Some(((1, 16, 0), None)), None),
@@ -241,6 +283,53 @@ pub const FEATURES: &[(Feature, Option<Span>, Option<Span>)] = &[
         None,
     ),
     (Feature::GoPdqSort, Some(((1, 3, 0), None)), None),
+    // OpenTofu's own (issue #15).
+    (Feature::ConfigDeprecated, None, Some(((1, 10, 0), None))),
+    (
+        Feature::ConfigVariableDetails,
+        None,
+        Some(((1, 11, 0), None)),
+    ),
+    (
+        Feature::ActionCreateThenForget,
+        Some(((1, 7, 0), None)),
+        None,
+    ),
+    (
+        Feature::ActionOpen,
+        None,
+        Some(((1, 11, 0), Some((1, 12, 0)))),
+    ),
+    (
+        Feature::ActionForgetThenCreate,
+        None,
+        Some(((1, 12, 0), None)),
+    ),
+    (Feature::ReasonEnabledFalse, None, Some(((1, 11, 0), None))),
+    (
+        Feature::ReasonsForgotLifecycleDestroy,
+        None,
+        Some(((1, 12, 0), None)),
+    ),
+    (
+        Feature::ImportingIdentityField2,
+        None,
+        Some(((1, 12, 0), None)),
+    ),
+    (
+        Feature::EphemeralVariableNames,
+        None,
+        Some(((1, 11, 0), None)),
+    ),
+    (Feature::UiImportIdentity, None, Some(((1, 12, 0), None))),
+    (Feature::UiUnescapedHtml, None, Some(((1, 7, 0), None))),
+    (
+        Feature::ConfigEphemeralResources,
+        None,
+        Some(((1, 11, 0), None)),
+    ),
+    (Feature::SortsEphemeralFirst, None, Some(((1, 11, 0), None))),
+    (Feature::IdentityVersionLast, None, Some(((1, 12, 0), None))),
 ];
 
 impl Feature {
@@ -271,7 +360,7 @@ mod tests {
         }
         assert_eq!(
             seen.len(),
-            42,
+            56,
             "a feature without a row, or a row without a test update"
         );
     }
@@ -322,6 +411,19 @@ mod tests {
         assert_eq!(tofu.to_string(), "OpenTofu 1.9.1");
         assert!(tofu.has(Feature::RelevantAttributesByResource));
         assert!(!Release::terraform("1.15.5").has(Feature::RelevantAttributesByResource));
+    }
+
+    #[test]
+    fn action_nine_by_release() {
+        let tofu = |v| Release::parse(Program::OpenTofu, v);
+        assert!(tofu("1.11.6").has(Feature::ActionOpen));
+        assert!(!tofu("1.12.0").has(Feature::ActionOpen));
+        assert!(!tofu("1.10.10").has(Feature::ActionOpen));
+        assert!(!tofu("1.11.6").has(Feature::ActionCreateThenForget));
+        assert!(Release::terraform("1.7.0").has(Feature::ActionCreateThenForget));
+        assert!(!Release::terraform("1.6.6").has(Feature::ActionCreateThenForget));
+        assert!(tofu("1.12.6").has(Feature::ActionForgetThenCreate));
+        assert!(!Release::terraform("1.15.5").has(Feature::ActionForgetThenCreate));
     }
 
     #[test]

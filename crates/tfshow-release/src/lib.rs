@@ -47,6 +47,19 @@ impl Program {
             Program::OpenTofu => "registry.opentofu.org",
         }
     }
+
+    /// The program whose default registry `text` (provider addresses, a lock file) names
+    /// first, if it names one.
+    pub fn by_registry(text: &str) -> Option<Program> {
+        let tofu = text.find(Program::OpenTofu.default_registry());
+        let terraform = text.find(Program::Terraform.default_registry());
+        match (tofu, terraform) {
+            (Some(o), Some(t)) if t < o => Some(Program::Terraform),
+            (Some(_), _) => Some(Program::OpenTofu),
+            (None, Some(_)) => Some(Program::Terraform),
+            (None, None) => None,
+        }
+    }
 }
 
 /// A release of a program: `Terraform 1.15.5`, `OpenTofu 1.9.1`.

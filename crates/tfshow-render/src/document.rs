@@ -221,6 +221,15 @@ impl Document {
     }
 }
 
+/// The schema mode of a document `mode` (`managed`, `data`, `ephemeral`).
+pub(crate) fn schema_mode(mode: &str) -> tfshow_schema::Mode {
+    match mode {
+        "data" => tfshow_schema::Mode::Data,
+        "ephemeral" => tfshow_schema::Mode::Ephemeral,
+        _ => tfshow_schema::Mode::Managed,
+    }
+}
+
 /// Parses a `show -json` document.
 pub(crate) fn parse_json(json: &[u8]) -> Result<Value, RenderError> {
     serde_json::from_slice(json).map_err(|e| RenderError::Json(e.to_string()))
@@ -364,10 +373,7 @@ pub(crate) fn schema_for<'s>(
     type_: &str,
 ) -> Option<&'s Block> {
     let schemas = schemas?;
-    let mode = match mode {
-        "data" => tfshow_schema::Mode::Data,
-        _ => tfshow_schema::Mode::Managed,
-    };
+    let mode = schema_mode(mode);
     if let Some(s) = schemas.resource(provider, mode, type_) {
         return Some(&s.block);
     }

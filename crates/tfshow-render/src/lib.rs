@@ -41,6 +41,7 @@ pub mod state_text;
 pub mod summary;
 mod summary_html;
 pub mod unknown_sensitivity;
+mod wording;
 
 pub use document::{Document, Kind, PlanMode};
 pub use error::RenderError;

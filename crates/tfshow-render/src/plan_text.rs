@@ -17,13 +17,14 @@ use tfshow_json::spool::Spool;
 use tfshow_schema::Schemas;
 
 use crate::jsonformat::render::{Diff, Opts};
-use crate::jsonformat::structured::{Change, Matcher};
+use crate::jsonformat::structured::{Change, Matcher, Style};
 use crate::jsonformat::text::{
     attribute_name, colorize, column_width, horizontal_rule, pad, shown, word_wrap,
 };
 use crate::jsonformat::{differ, Action};
 use crate::plan_facts::PlanFacts;
 use crate::resource::{action, moved};
+use crate::wording::Wording;
 use crate::{PlanMode, RenderError, TextOptions};
 
 /// A resource change with its computed diff.
@@ -56,6 +57,7 @@ pub(crate) fn drift_diffs<'a>(
     relevant: &[(&str, tfshow_cty::Path)],
     schemas: Option<&Schemas>,
     mode: PlanMode,
+    style: Style,
 ) -> Vec<ResourceDiff<'a>> {
     let mut out = Vec::new();
     for rc in drift {
@@ -75,7 +77,7 @@ pub(crate) fn drift_diffs<'a>(
         };
         out.push(ResourceDiff {
             rc,
-            diff: crate::resource::diff(rc, schemas, relevant),
+            diff: crate::resource::diff(rc, schemas, relevant, style),
         });
     }
     out
@@ -139,6 +141,8 @@ struct PlanText {
     terminal: bool,
     width: usize,
     dialect: Dialect,
+    /// What the program's `show` says.
+    words: Wording,
 }
 
 /// Stands for `[` in input text inside colour markup on a terminal, so that input such as
@@ -153,6 +157,7 @@ impl PlanText {
             terminal: opts.terminal,
             width: opts.width,
             dialect: Dialect::of(&doc.release()),
+            words: Wording::of(doc.release().program),
         }
     }
 
@@ -209,7 +214,7 @@ impl PlanText {
 
         let drift = doc.drift()?;
         let relevant = doc.relevant_attributes()?;
-        let drift = drift_diffs(&drift, &relevant, schemas, mode);
+        let drift = drift_diffs(&drift, &relevant, schemas, mode, self.words.style);
         let output_changes = doc.output_changes()?;
         let outputs = output_diffs(&output_changes);
         // One resource at a time: its diff and text are computed on several threads, and the
@@ -265,7 +270,7 @@ impl PlanText {
                 if have_refresh_changes {
                     self.rule(&mut o);
                 }
-                o.push_str(&self.c("\n[reset][bold][red]Planning failed.[reset][bold] Terraform encountered an error while generating this plan.[reset]\n\n"));
+                o.push_str(&self.c(&format!("\n[reset][bold][red]Planning failed.[reset][bold] {} encountered an error while generating this plan.[reset]\n\n", self.words.name)));
             } else {
                 match mode {
                     PlanMode::RefreshOnly => {
@@ -273,7 +278,7 @@ impl PlanText {
                             return emit(out, &o);
                         }
                         o.push_str(&self.c("\n[reset][bold][green]No changes.[reset][bold] Your infrastructure still matches the configuration.[reset]\n\n"));
-                        o.push_str(&self.wrap("Terraform has checked that the real remote objects still match the result of your most recent changes, and found no differences."));
+                        o.push_str(&self.wrap(&format!("{} has checked that the real remote objects still match the result of your most recent changes, and found no differences.", self.words.name)));
                         o.push('\n');
                     }
                     PlanMode::Destroy => {
@@ -281,7 +286,7 @@ impl PlanText {
                             self.rule(&mut o);
                         }
                         o.push_str(&self.c("\n[reset][bold][green]No changes.[reset][bold] No objects need to be destroyed.[reset]\n\n"));
-                        o.push_str(&self.wrap("Either you have not created any objects yet or the existing objects were already deleted outside of Terraform."));
+                        o.push_str(&self.wrap(&format!("Either you have not created any objects yet or the existing objects were already deleted outside of {}.", self.words.name)));
                         o.push('\n');
                     }
                     PlanMode::Normal => {
@@ -293,13 +298,13 @@ impl PlanText {
                             let w = if !no_changes_quality {
                                 self.wrap("Your configuration already matches the changes detected above, so applying this plan will only update the state to include the changes detected above and won't change any real infrastructure.")
                             } else {
-                                self.wrap("Your configuration already matches the changes detected above. If you'd like to update the Terraform state to match, create and apply a refresh-only plan:\n  terraform apply -refresh-only")
+                                self.wrap(&format!("Your configuration already matches the changes detected above. If you'd like to update the {} state to match, create and apply a refresh-only plan:\n  {} apply -refresh-only", self.words.name, self.words.command))
                             };
                             o.push_str(&w);
                             o.push('\n');
                             return emit(out, &o);
                         }
-                        o.push_str(&self.wrap("Terraform has compared your real infrastructure against your configuration and found no differences, so no changes are needed."));
+                        o.push_str(&self.wrap(&format!("{} has compared your real infrastructure against your configuration and found no differences, so no changes are needed.", self.words.name)));
                         o.push('\n');
                     }
                 }
@@ -311,11 +316,21 @@ impl PlanText {
         }
 
         if will_print_resource_changes {
-            o.push_str(&self.wrap("\nTerraform used the selected providers to generate the following execution plan. Resource actions are indicated with the following symbols:"));
+            o.push_str(&self.wrap(&format!("\n{} used the selected providers to generate the following execution plan. Resource actions are indicated with the following symbols:", self.words.name)));
             o.push('\n');
+            let forget = self
+                .words
+                .forget_legend
+                .into_iter()
+                .flat_map(|(replace, forget)| {
+                    [
+                        (Action::ForgetThenCreate, replace),
+                        (Action::Forget, forget),
+                    ]
+                });
             for (action, text) in [
                 (Action::Create, "  [green]+[reset] create"),
-                (Action::Update, "  [yellow]~[reset] update in-place"),
+                (Action::Update, self.words.update_legend),
                 (Action::Delete, "  [red]-[reset] destroy"),
                 (
                     Action::DeleteThenCreate,
@@ -326,7 +341,10 @@ impl PlanText {
                     "[green]+[reset]/[red]-[reset] create replacement and then destroy",
                 ),
                 (Action::Read, " [cyan]<=[reset] read (data resources)"),
-            ] {
+            ]
+            .into_iter()
+            .chain(forget)
+            {
                 if counts.get(&action).copied().unwrap_or(0) > 0 {
                     o.push_str(&self.c(text));
                     o.push('\n');
@@ -336,11 +354,15 @@ impl PlanText {
 
         if printed > 0 {
             if errored {
-                o.push_str(
-                    "\nTerraform planned the following actions, but then encountered a problem:\n",
-                );
+                o.push_str(&format!(
+                    "\n{} planned the following actions, but then encountered a problem:\n",
+                    self.words.name
+                ));
             } else {
-                o.push_str("\nTerraform will perform the following actions:\n");
+                o.push_str(&format!(
+                    "\n{} will perform the following actions:\n",
+                    self.words.name
+                ));
             }
             emit(out, &o)?;
             o.clear();
@@ -351,12 +373,19 @@ impl PlanText {
                 o.push_str(&format!("{importing_count} to import, "));
             }
             o.push_str(&format!(
-                "{} to add, {} to change, {} to destroy.",
-                n(Action::Create) + n(Action::DeleteThenCreate) + n(Action::CreateThenDelete),
+                "{} to add, {} to change, {} to destroy",
+                n(Action::Create)
+                    + n(Action::DeleteThenCreate)
+                    + n(Action::CreateThenDelete)
+                    + n(Action::ForgetThenCreate),
                 n(Action::Update),
                 n(Action::Delete) + n(Action::DeleteThenCreate) + n(Action::CreateThenDelete)
             ));
-            o.push('\n');
+            let forgets = n(Action::Forget) + n(Action::ForgetThenCreate);
+            if self.words.counts_forgets && forgets > 0 {
+                o.push_str(&format!(", {forgets} to forget"));
+            }
+            o.push_str(".\n");
         }
 
         if !outputs_text.is_empty() {
@@ -364,7 +393,7 @@ impl PlanText {
             o.push_str(&outputs_text);
             o.push('\n');
             if counts.is_empty() {
-                o.push_str(&self.wrap("\nYou can apply this plan to save these new output values to the Terraform state, without changing any real infrastructure."));
+                o.push_str(&self.wrap(&format!("\nYou can apply this plan to save these new output values to the {} state, without changing any real infrastructure.", self.words.name)));
                 o.push('\n');
             }
         }
@@ -380,7 +409,7 @@ impl PlanText {
     ) -> Rendered {
         let d = ResourceDiff {
             rc,
-            diff: crate::resource::diff(rc, schemas, Matcher::Always),
+            diff: crate::resource::diff(rc, schemas, Matcher::Always, self.words.style),
         };
         let mut found = Rendered {
             not_empty: d.diff.action != Action::NoOp || d.moved(),
@@ -417,11 +446,12 @@ impl PlanText {
         if shown.is_empty() || (plan_empty && mode != PlanMode::RefreshOnly) {
             return false;
         }
-        o.push_str(
-            &self.c("\n[bold][cyan]Note:[reset][bold] Objects have changed outside of Terraform\n"),
-        );
+        let name = self.words.name;
+        o.push_str(&self.c(&format!(
+            "\n[bold][cyan]Note:[reset][bold] Objects have changed outside of {name}\n"
+        )));
         o.push('\n');
-        o.push_str(&self.wrap("Terraform detected the following changes made outside of Terraform since the last \"terraform apply\" which may have affected this plan:\n"));
+        o.push_str(&self.wrap(&format!("{name} detected the following changes made outside of {name} since the last \"{} apply\" which may have affected this plan:\n", self.words.command)));
         for d in shown {
             if let Some(text) = self.resource(d, Cause::Drift) {
                 o.push('\n');
@@ -430,7 +460,7 @@ impl PlanText {
             }
         }
         let w = match mode {
-            PlanMode::RefreshOnly => self.wrap("\n\nThis is a refresh-only plan, so Terraform will not take any actions to undo these. If you were expecting these changes then you can apply this plan to record the updated values in the Terraform state without changing any remote objects."),
+            PlanMode::RefreshOnly => self.wrap(&format!("\n\nThis is a refresh-only plan, so {name} will not take any actions to undo these. If you were expecting these changes then you can apply this plan to record the updated values in the {name} state without changing any remote objects.")),
             _ => self.wrap("\n\nUnless you have made equivalent changes to your configuration, or ignored the relevant attributes using ignore_changes, the following plan may include actions to undo or respond to these changes."),
         };
         o.push_str(&w);
@@ -462,13 +492,21 @@ impl PlanText {
             return None;
         }
         let mut buf = self.c_input(&self.comment(d.rc, action, cause));
+        let tofu_forget = self.words.opentofu_forget && action == Action::Forget;
         let opts = Opts {
             show_unchanged_children: d.importing(),
+            hide_diff_action_symbols: tofu_forget,
+            override_null_suffix: tofu_forget,
             ..self.opts()
+        };
+        let symbol = if tofu_forget {
+            "  [red].[reset]"
+        } else {
+            action.symbol()
         };
         buf.push_str(&format!(
             "{} {} {}",
-            self.c(action.symbol()),
+            self.c(symbol),
             header(d.rc, self.terminal),
             d.diff.render(0, &opts)
         ));
@@ -494,14 +532,15 @@ impl PlanText {
         match action {
             Action::Create => buf.push_str(&format!("[bold]  # {disp}[reset] will be created")),
             Action::Read => {
-                buf.push_str(&format!("[bold]  # {disp}[reset] will be read during apply"));
+                buf.push_str(&format!(
+                    "[bold]  # {disp}[reset] will be read during apply"
+                ));
                 match reason {
                     "read_because_config_unknown" => {
                         buf.push_str("\n  # (config refers to values not yet known)")
                     }
-                    "read_because_dependency_pending" => buf.push_str(
-                        "\n  # (depends on a resource or a module with changes pending)",
-                    ),
+                    "read_because_dependency_pending" => buf
+                        .push_str("\n  # (depends on a resource or a module with changes pending)"),
                     "read_because_check_nested" => {
                         buf.push_str("\n  # (config will be reloaded to verify a check block)")
                     }
@@ -514,35 +553,26 @@ impl PlanText {
                 }
                 Cause::Drift => buf.push_str(&format!("[bold]  # {disp}[reset] has changed")),
             },
-            Action::CreateThenDelete | Action::DeleteThenCreate => match reason {
-                "replace_because_tainted" => buf.push_str(&format!(
-                    "[bold]  # {disp}[reset] is tainted, so must be [bold][red]replaced[reset]"
-                )),
-                "replace_by_request" => buf.push_str(&format!(
-                    "[bold]  # {disp}[reset] will be [bold][red]replaced[reset], as requested"
-                )),
-                "replace_by_triggers" => buf.push_str(&format!(
-                    "[bold]  # {disp}[reset] will be [bold][red]replaced[reset] due to changes in replace_triggered_by"
-                )),
-                _ => buf.push_str(&format!(
-                    "[bold]  # {disp}[reset] must be [bold][red]replaced[reset]"
-                )),
-            },
+            Action::CreateThenDelete | Action::DeleteThenCreate | Action::ForgetThenCreate => {
+                self.replace_comment(&mut buf, &disp, reason);
+                if action == Action::ForgetThenCreate {
+                    buf.push_str(" - [yellow]older instance will [bold]not[reset][yellow] be destroyed [reset]([bold]lifecycle.destroy = false[reset])");
+                    if !deposed.is_empty() {
+                        buf.push_str(
+                            "\n  # (left over from a partially-failed replacement of this instance)",
+                        );
+                    }
+                }
+            }
             Action::CreateThenForget => {
                 buf.push_str(&format!("[bold] # {disp}[reset] must be replaced, but the existing object will not be destroyed"));
                 buf.push_str("\n # (destroy = false is set in the configuration)");
             }
-            Action::Forget => {
-                if deposed.is_empty() {
-                    buf.push_str(&format!("[bold] # {disp}[reset] will no longer be managed by Terraform, but [bold][red]will not be destroyed[reset]"));
-                } else {
-                    buf.push_str(&format!("[bold] # {disp}[reset] will be removed from Terraform state, but [bold][red]will not be destroyed[reset]"));
-                    buf.push_str(
-                        "\n[bold] # (left over from a partially-failed replacement of this instance)",
-                    );
-                }
-                buf.push_str("\n # (destroy = false is set in the configuration)");
-            }
+            Action::Forget => buf.push_str(&self.words.forget_comment(
+                &disp,
+                reason,
+                !deposed.is_empty(),
+            )),
             Action::Delete => {
                 match cause {
                     Cause::Change => buf.push_str(&format!(
@@ -581,6 +611,9 @@ impl PlanText {
                         "\n  # (because index [{}] is out of range for count)",
                         self.raw_index(rc)
                     )),
+                    "delete_because_enabled_false" => {
+                        buf.push_str("\n  # (because enabled is false)")
+                    }
                     "delete_because_each_key" => buf.push_str(&format!(
                         "\n  # (because key [{}] is not in for_each map)",
                         self.raw_index(rc)
@@ -617,12 +650,22 @@ impl PlanText {
             buf.push_str(&format!("  # [reset](moved from {prev})\n"));
         }
         if let Some(imp) = importing {
-            if !printed_imported {
+            if !printed_imported || self.words.opentofu_import_notes {
                 let id = self.input(&imp.id);
-                if id.is_empty() {
-                    buf.push_str("  # [reset](will be imported first)\n");
-                } else {
+                let identity = imp
+                    .identity
+                    .as_ref()
+                    .filter(|_| self.words.opentofu_import_notes);
+                if !id.is_empty() {
                     buf.push_str(&format!("  # [reset](imported from \"{id}\")\n"));
+                } else if let Some(identity) = identity {
+                    let json = crate::gojson::indent(identity, "  # ", "  ");
+                    let json = self.input(&json);
+                    buf.push_str(&format!(
+                        "  # [reset]imported using resource identity: {json}\n"
+                    ));
+                } else {
+                    buf.push_str("  # [reset](will be imported first)\n");
                 }
             }
             if matches!(action, Action::CreateThenDelete | Action::DeleteThenCreate) {
@@ -632,6 +675,23 @@ impl PlanText {
             }
         }
         buf
+    }
+
+    /// The first comment line of a replacement, by its reason.
+    fn replace_comment(&self, buf: &mut String, disp: &str, reason: &str) {
+        buf.push_str(&match reason {
+            "replace_because_tainted" => format!(
+                "[bold]  # {disp}[reset] {} [bold][red]replaced[reset]",
+                self.words.tainted
+            ),
+            "replace_by_request" => {
+                format!("[bold]  # {disp}[reset] will be [bold][red]replaced[reset], as requested")
+            }
+            "replace_by_triggers" => format!(
+                "[bold]  # {disp}[reset] will be [bold][red]replaced[reset] due to changes in replace_triggered_by"
+            ),
+            _ => format!("[bold]  # {disp}[reset] must be [bold][red]replaced[reset]"),
+        });
     }
 
     /// The instance key as the document's JSON writes it (`0`, `"key"`), as

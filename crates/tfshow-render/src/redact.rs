@@ -394,11 +394,7 @@ impl Redactor<'_> {
         let local = key.rsplit(':').next().unwrap_or(key);
         let name = local.split('.').next().unwrap_or(local);
         let type_ = string(r, "type");
-        let mode = if string(r, "mode") == "data" {
-            tfshow_schema::Mode::Data
-        } else {
-            tfshow_schema::Mode::Managed
-        };
+        let mode = crate::document::schema_mode(string(r, "mode"));
         let mut keys: Vec<&String> = schemas.providers.keys().collect();
         keys.sort();
         let has = |k: &&String| schemas.resource(k, mode, type_).is_some();

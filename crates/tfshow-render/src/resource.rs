@@ -11,7 +11,7 @@ use tfshow_schema::{Block, Schemas};
 
 use crate::document::{inferred_block, schema_for, with_schema_marks_on};
 use crate::jsonformat::render::Diff;
-use crate::jsonformat::structured::{Change, Matcher};
+use crate::jsonformat::structured::{Change, Matcher, Style};
 use crate::jsonformat::{differ, Action};
 use crate::unknown_sensitivity::{self, mask_every_attribute};
 
@@ -44,7 +44,13 @@ pub(crate) fn schema<'s>(schemas: Option<&'s Schemas>, rc: &ResourceChange) -> O
 
 /// The diff of a resource change, its values masked as the views mask them: with the
 /// provider schema's sensitive attributes, or every attribute when the schema is not known.
-pub(crate) fn diff(rc: &ResourceChange, schemas: Option<&Schemas>, relevant: Matcher) -> Diff {
+/// `style`: whose `show` the diff follows.
+pub(crate) fn diff(
+    rc: &ResourceChange,
+    schemas: Option<&Schemas>,
+    relevant: Matcher,
+    style: Style,
+) -> Diff {
     let forget = rc.actions == ["forget"];
     let replace = Matcher::from_paths(&rc.replace_paths, false);
     let v = &rc.values;
@@ -57,6 +63,7 @@ pub(crate) fn diff(rc: &ResourceChange, schemas: Option<&Schemas>, relevant: Mat
         forget,
         replace,
         relevant,
+        style,
     );
     match schema {
         Some(block) => differ::block(&change, block),

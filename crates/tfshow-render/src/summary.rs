@@ -215,7 +215,7 @@ impl Counts {
             }
             Action::Read => self.read += 1,
             Action::Forget => self.forget += 1,
-            Action::CreateThenForget => {
+            Action::CreateThenForget | Action::ForgetThenCreate => {
                 self.add += 1;
                 self.forget += 1;
                 self.replace += 1;
@@ -325,7 +325,10 @@ fn reason(rc: &ResourceChange, action: Action, schemas: Option<&Schemas>) -> Rea
     if !rc.deposed.is_empty() {
         out.then(Reason::words("deposed object"));
     }
-    if matches!(action, Action::Forget | Action::CreateThenForget) {
+    if matches!(
+        action,
+        Action::Forget | Action::CreateThenForget | Action::ForgetThenCreate
+    ) {
         out.then(Reason::words("destroy = false"));
     }
     out
@@ -400,21 +403,27 @@ impl Summary {
         changes.sort_by_key(|r| !r.is_destructive());
         let drift_changes = doc.drift()?;
         let relevant = doc.relevant_attributes()?;
-        let drift = drift_diffs(&drift_changes, &relevant, schemas, mode)
-            .into_iter()
-            .filter(|d| mode == PlanMode::RefreshOnly || d.diff.action != Action::NoOp)
-            .filter(|d| d.action() != Action::NoOp || moved(d.rc))
-            .map(|d| {
-                let mut r = row(d.rc, schemas);
-                r.reason = match r.action {
-                    Action::Update => Reason::words("changed outside of Terraform"),
-                    Action::Delete => Reason::words("deleted outside of Terraform"),
-                    _ if !r.moved_from.is_empty() => moved_from(&r.moved_from),
-                    _ => Reason::default(),
-                };
-                r
-            })
-            .collect();
+        let drift = drift_diffs(
+            &drift_changes,
+            &relevant,
+            schemas,
+            mode,
+            crate::jsonformat::structured::Style::Terraform,
+        )
+        .into_iter()
+        .filter(|d| mode == PlanMode::RefreshOnly || d.diff.action != Action::NoOp)
+        .filter(|d| d.action() != Action::NoOp || moved(d.rc))
+        .map(|d| {
+            let mut r = row(d.rc, schemas);
+            r.reason = match r.action {
+                Action::Update => Reason::words("changed outside of Terraform"),
+                Action::Delete => Reason::words("deleted outside of Terraform"),
+                _ if !r.moved_from.is_empty() => moved_from(&r.moved_from),
+                _ => Reason::default(),
+            };
+            r
+        })
+        .collect();
         let output_changes = doc.output_changes()?;
         let outputs = output_diffs(&output_changes)
             .into_iter()
@@ -762,6 +771,7 @@ fn symbol(a: Action) -> &'static str {
         Action::Read => " <=",
         Action::Forget => "  .",
         Action::CreateThenForget => "+/.",
+        Action::ForgetThenCreate => "./+",
         Action::NoOp => "   ",
     }
 }

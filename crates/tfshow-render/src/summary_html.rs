@@ -23,7 +23,10 @@ fn filter_key(r: &ResourceRow) -> &'static str {
         Action::Create => "create",
         Action::Update => "update",
         Action::Delete => "delete",
-        Action::DeleteThenCreate | Action::CreateThenDelete | Action::CreateThenForget => "replace",
+        Action::DeleteThenCreate
+        | Action::CreateThenDelete
+        | Action::CreateThenForget
+        | Action::ForgetThenCreate => "replace",
         Action::Read => "read",
         Action::Forget => "forget",
         Action::NoOp => "other",

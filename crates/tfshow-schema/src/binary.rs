@@ -10,7 +10,8 @@
 //! Layout (integers are LEB128 varints, strings a varint length and UTF-8 bytes):
 //!
 //! ```text
-//! provider   := opt(schema) map(schema) map(schema) map(identity)   resources, data sources, identities
+//! provider   := opt(schema) map(schema) map(schema) map(identity) map(schema)
+//!                resources, data sources, identities, ephemeral resources
 //! schema     := version block
 //! block      := count (name attribute)* count (name nested_block)*
 //! attribute  := flags (nested_type | type)                        flags bit 5: nested
@@ -47,15 +48,8 @@ impl ProviderSchema {
                 put_schema(&mut out, s);
             }
         }
-        for map in [&self.resources, &self.data_sources] {
-            let mut names: Vec<&String> = map.keys().collect();
-            names.sort();
-            put_len(&mut out, names.len());
-            for name in names {
-                put_str(&mut out, name);
-                put_schema(&mut out, &map[name]);
-            }
-        }
+        put_schema_map(&mut out, &self.resources);
+        put_schema_map(&mut out, &self.data_sources);
         let mut names: Vec<&String> = self.identities.keys().collect();
         names.sort();
         put_len(&mut out, names.len());
@@ -65,6 +59,7 @@ impl ProviderSchema {
             put_varint(&mut out, id.version);
             put_type(&mut out, &id.implied_type);
         }
+        put_schema_map(&mut out, &self.ephemeral_resources);
         out
     }
 
@@ -95,6 +90,7 @@ impl ProviderSchema {
                 },
             );
         }
+        let ephemeral_resources = r.schema_map()?;
         if r.pos != bytes.len() {
             return Err(r.err("bytes left over"));
         }
@@ -103,7 +99,19 @@ impl ProviderSchema {
             resources,
             data_sources,
             identities,
+            ephemeral_resources,
         })
+    }
+}
+
+/// Writes a map of schemas, sorted by name.
+fn put_schema_map(out: &mut Vec<u8>, map: &HashMap<String, Schema>) {
+    let mut names: Vec<(&String, &Schema)> = map.iter().collect();
+    names.sort_by(|a, b| a.0.cmp(b.0));
+    put_len(out, names.len());
+    for (name, schema) in names {
+        put_str(out, name);
+        put_schema(out, schema);
     }
 }
 

@@ -49,6 +49,8 @@ pub struct ProviderSchema {
     pub resources: HashMap<String, Schema>,
     /// Data source types.
     pub data_sources: HashMap<String, Schema>,
+    /// Ephemeral resource types (Terraform 1.10+, OpenTofu 1.11+).
+    pub ephemeral_resources: HashMap<String, Schema>,
     /// Identity schemas of managed resource types.
     pub identities: HashMap<String, IdentitySchema>,
 }
@@ -70,6 +72,8 @@ pub enum Mode {
     Managed,
     /// `data` blocks.
     Data,
+    /// `ephemeral` blocks.
+    Ephemeral,
 }
 
 impl Schemas {
@@ -79,6 +83,7 @@ impl Schemas {
         match mode {
             Mode::Managed => p.resources.get(type_name),
             Mode::Data => p.data_sources.get(type_name),
+            Mode::Ephemeral => p.ephemeral_resources.get(type_name),
         }
     }
 

@@ -45,6 +45,8 @@ struct RawProvider {
     #[serde(default)]
     data_source_schemas: Option<BTreeMap<String, RawSchema>>,
     #[serde(default)]
+    ephemeral_resource_schemas: Option<BTreeMap<String, RawSchema>>,
+    #[serde(default)]
     resource_identity_schemas: Option<BTreeMap<String, RawIdentity>>,
 }
 
@@ -166,6 +168,10 @@ impl Schemas {
             for (name, s) in p.data_source_schemas.unwrap_or_default() {
                 let at = format!("{addr} data source {name}");
                 out.data_sources.insert(name, schema(s, &at)?);
+            }
+            for (name, s) in p.ephemeral_resource_schemas.unwrap_or_default() {
+                let at = format!("{addr} ephemeral resource {name}");
+                out.ephemeral_resources.insert(name, schema(s, &at)?);
             }
             for (name, s) in p.resource_identity_schemas.unwrap_or_default() {
                 let at = format!("{addr} identity {name}");

@@ -31,7 +31,7 @@ use serde::{Deserialize, Serialize};
 use crate::addr::{cmp_versions, safe_version, ProviderAddr};
 
 const MAGIC: &[u8; 8] = b"TFSHOWSC";
-const FORMAT: u32 = 1;
+const FORMAT: u32 = 2;
 /// An entry larger than this is not read.
 const MAX_ENTRY: u64 = 512 << 20;
 /// A header larger than this is not read.

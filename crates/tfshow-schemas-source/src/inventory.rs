@@ -86,10 +86,11 @@ fn plan(bytes: &[u8], limits: &Limits) -> Option<Inventory> {
     Some(out)
 }
 
-/// Adds the source address of the provider configuration `config`
+/// Adds the source address of the provider configuration (or configuration instance) `config`
 /// (`provider["registry.terraform.io/hashicorp/null"].alias`).
 fn add_config(config: &str, out: &mut BTreeSet<String>) {
-    if let Ok(p) = tfshow_addrs::AbsProviderConfig::parse(config) {
+    // OpenTofu 1.9+ names provider instances (`….zone["east"]`).
+    if let Ok((p, _)) = tfshow_addrs::AbsProviderConfig::parse_instance(config) {
         let source = p.provider.to_string();
         if source != BUILTIN && ProviderAddr::parse(&source).is_some() {
             out.insert(source);
@@ -108,10 +109,21 @@ fn state_providers(bytes: &[u8], limits: &Limits, out: &mut BTreeSet<String>) {
     struct Resource {
         #[serde(default)]
         provider: String,
+        #[serde(default)]
+        instances: Vec<Instance>,
+    }
+    /// OpenTofu 1.9+ states may name the provider per instance.
+    #[derive(Deserialize)]
+    struct Instance {
+        #[serde(default)]
+        provider: String,
     }
     if let Ok(s) = tfshow_limits::json::from_slice::<State>(bytes, limits) {
         for r in &s.resources {
             add_config(&r.provider, out);
+            for i in &r.instances {
+                add_config(&i.provider, out);
+            }
         }
     }
 }

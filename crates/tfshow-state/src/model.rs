@@ -22,6 +22,20 @@ pub struct State {
 }
 
 impl State {
+    /// The program that wrote the state, told by the registry of its providers (OpenTofu's
+    /// `registry.opentofu.org`, Terraform's `registry.terraform.io`): a state file does not
+    /// name its writer. Terraform when no provider tells.
+    pub fn program(&self) -> tfshow_release::Program {
+        self.resources
+            .iter()
+            .flat_map(|r| {
+                std::iter::once(r.provider.as_str())
+                    .chain(r.instances.iter().filter_map(|i| i.provider.as_deref()))
+            })
+            .find_map(tfshow_release::Program::by_registry)
+            .unwrap_or(tfshow_release::Program::Terraform)
+    }
+
     /// Whether the state has no resources and no root outputs (`show -json` prints the short
     /// form for it). A resource without instances (left by a failed apply, or by 0.12 after
     /// its count went to zero) still counts.
@@ -71,10 +85,20 @@ pub struct Resource {
     pub type_: String,
     /// Resource name.
     pub name: String,
-    /// Absolute provider configuration (`provider["registry.terraform.io/hashicorp/aws"]`).
+    /// Absolute provider configuration (`provider["registry.terraform.io/hashicorp/aws"]`);
+    /// empty in OpenTofu 1.9+ states when each instance names its own
+    /// ([`Resource::provider_of`]).
     pub provider: String,
     /// Instances in file order.
     pub instances: Vec<Instance>,
+}
+
+impl Resource {
+    /// The provider configuration of `instance`: its own (OpenTofu 1.9+, provider `for_each`:
+    /// `provider["…"].alias["key"]`), else the resource's.
+    pub fn provider_of<'a>(&'a self, instance: &'a Instance) -> &'a str {
+        instance.provider.as_deref().unwrap_or(&self.provider)
+    }
 }
 
 /// An instance key.
@@ -113,6 +137,11 @@ pub struct Instance {
     pub dependencies: Vec<String>,
     /// `create_before_destroy` was set.
     pub create_before_destroy: bool,
+    /// `lifecycle { destroy = false }` was set (OpenTofu 1.12+ `skip_destroy`).
+    pub skip_destroy: bool,
+    /// The instance's own provider configuration instance (OpenTofu 1.9+, provider
+    /// `for_each`), as stored.
+    pub provider: Option<String>,
 }
 
 /// Check results of one configuration object.

@@ -138,6 +138,10 @@ struct RawInstance {
     dependencies: Option<Vec<String>>,
     #[serde(default)]
     create_before_destroy: bool,
+    #[serde(default)]
+    skip_destroy: bool,
+    #[serde(default)]
+    provider: String,
 }
 
 #[derive(Deserialize)]
@@ -315,6 +319,8 @@ fn instance(i: RawInstance) -> Result<Instance, String> {
         private: i.private,
         dependencies: i.dependencies.unwrap_or_default(),
         create_before_destroy: i.create_before_destroy,
+        skip_destroy: i.skip_destroy,
+        provider: Some(i.provider).filter(|p| !p.is_empty()),
     })
 }
 

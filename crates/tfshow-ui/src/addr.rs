@@ -7,7 +7,9 @@ use crate::ParseError;
 /// The instance key of an address: `resource_key` / `action_key`.
 ///
 /// Wire form: `null` (no `count`/`for_each`), a number (`count` index) or a string
-/// (`for_each` key).
+/// (`for_each` key). Both programs write the key as JSON of its own (`json.Marshal`), so a
+/// string key has `<`, `>` and `&` escaped even in OpenTofu's streams, which escape nothing
+/// else.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub enum InstanceKey {
     /// No key: `null`.
@@ -36,7 +38,7 @@ impl Wire for InstanceKey {
         match self {
             InstanceKey::None => out.raw("null"),
             InstanceKey::Int(i) => out.raw(&i.to_string()),
-            InstanceKey::Str(s) => out.string(s),
+            InstanceKey::Str(s) => out.string_html_escaped(s),
         }
     }
 }

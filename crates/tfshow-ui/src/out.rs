@@ -8,7 +8,8 @@ pub struct Flavor {
     /// The escaping of the Go release the program was built with (`\b`/`\f` since Go 1.22).
     pub dialect: Dialect,
     /// Whether `<`, `>` and `&` in strings are written as `\u003c`, `\u003e` and `\u0026`.
-    /// Terraform: yes. OpenTofu: no (its logger disables HTML escaping).
+    /// Terraform and OpenTofu 1.6: yes. OpenTofu 1.7+: no (its logger disables HTML
+    /// escaping).
     pub escape_html: bool,
 }
 
@@ -19,7 +20,7 @@ impl Flavor {
         escape_html: true,
     };
 
-    /// OpenTofu.
+    /// OpenTofu 1.7 and later.
     pub const OPENTOFU: Flavor = Flavor {
         dialect: Dialect::Modern,
         escape_html: false,
@@ -27,13 +28,14 @@ impl Flavor {
 
     /// Terraform of the given release version (`1.7.5` was built with a Go before 1.22).
     pub fn terraform(version: &str) -> Flavor {
+        Flavor::of(&crate::Release::terraform(version))
+    }
+
+    /// How `release` writes its lines.
+    pub fn of(release: &crate::Release) -> Flavor {
         Flavor {
-            dialect: if crate::Release::terraform(version).has(crate::Feature::Go122JsonEscaping) {
-                Dialect::Modern
-            } else {
-                Dialect::Legacy
-            },
-            escape_html: true,
+            dialect: Dialect::of(release),
+            escape_html: !release.has(crate::Feature::UiUnescapedHtml),
         }
     }
 }
@@ -109,6 +111,12 @@ impl Out {
 
     pub(crate) fn string(&mut self, s: &str) {
         self.quoted(s);
+    }
+
+    /// Writes a string with `<`, `>` and `&` escaped whatever the flavour: a value the
+    /// program marshalled on its own before writing the line.
+    pub(crate) fn string_html_escaped(&mut self, s: &str) {
+        write_quoted(&mut self.buf, s, self.flavor.dialect);
     }
 
     pub(crate) fn raw(&mut self, json: &str) {

@@ -75,16 +75,10 @@ pub fn plan_messages(
     timestamp: &mut dyn FnMut() -> String,
 ) -> Result<Vec<Message>, PlanError> {
     let rel = plan.release();
-    let (flavor, module) = match rel.program {
-        // OpenTofu's plan messages escape HTML characters as Terraform's do.
-        Program::OpenTofu => (
-            Flavor {
-                dialect: tfshow_gojson::Dialect::of(&rel),
-                escape_html: true,
-            },
-            "tofu.ui",
-        ),
-        Program::Terraform => (Flavor::terraform(&plan.terraform_version), "terraform.ui"),
+    let flavor = Flavor::of(&rel);
+    let module = match rel.program {
+        Program::OpenTofu => "tofu.ui",
+        Program::Terraform => "terraform.ui",
     };
     let mut out = Vec::new();
     let mut emit = |message: String, type_: &str, body: Body| {
@@ -186,6 +180,12 @@ pub fn plan_messages(
             Action::DeleteThenCreate | Action::CreateThenDelete => {
                 summary.add += 1;
                 summary.remove += 1;
+            }
+            Action::ForgetThenCreate => {
+                summary.add += 1;
+                if let Some(f) = summary.forget.as_mut() {
+                    *f += 1;
+                }
             }
             _ => {}
         }
@@ -293,14 +293,30 @@ fn instance_change(rc: &PlanChange, rel: &Release) -> Result<ResourceInstanceCha
             if c.action == ChangeAction::NoOp {
                 c.action = ChangeAction::Import;
             }
+            let by_identity = imp.id.is_empty() && rel.has(Feature::UiImportIdentity);
             c.importing = Some(Importing {
                 id: (!imp.id.is_empty()).then(|| imp.id.clone()),
-                identity: None,
+                identity: imp
+                    .identity
+                    .as_deref()
+                    .filter(|_| by_identity)
+                    .and_then(|m| identity_json(m, rel)),
                 extra: Extra::new(),
             });
         }
     }
     Ok(c)
+}
+
+/// The JSON of an import identity (msgpack, its type implied by the encoding), or `None`
+/// where OpenTofu gives up on it too (then only the empty `id` is left: `{}`).
+fn identity_json(msgpack: &[u8], rel: &Release) -> Option<RawJson> {
+    let opts = tfshow_cty::msgpack::Options::default();
+    let value = tfshow_cty::msgpack::decode_untyped(msgpack, &opts).ok()?;
+    let mut w = tfshow_gojson::Writer::new(tfshow_gojson::Dialect::of(rel));
+    tfshow_cty::json::write_value(&mut w, &value).ok()?;
+    let text = String::from_utf8(w.into_bytes()).ok()?;
+    RawJson::from_string(text).ok()
 }
 
 /// `changeAction` of the release.
@@ -315,7 +331,9 @@ fn change_action(action: Action, rel: &Release) -> ChangeAction {
         Action::CreateThenForget if forget => ChangeAction::Replace,
         Action::Delete => ChangeAction::Delete,
         Action::Forget if forget => ChangeAction::Remove,
-        Action::CreateThenForget | Action::Forget => ChangeAction::NoOp,
+        Action::Open => ChangeAction::Open,
+        // OpenTofu 1.12 names no UI action for forget-then-create.
+        Action::CreateThenForget | Action::Forget | Action::ForgetThenCreate => ChangeAction::NoOp,
     }
 }
 
@@ -368,6 +386,14 @@ fn change_reason(reason: ActionReason, rel: &Release) -> Option<ChangeReason> {
             rel.has(Feature::UiImport),
             ChangeReason::ReadBecauseCheckNested,
         ),
+        // Only the OpenTofu releases that write these name them.
+        R::DeleteBecauseEnabledFalse => Some(ChangeReason::DeleteBecauseEnabledFalse),
+        R::ForgotBecauseLifecycleDestroyInState => {
+            Some(ChangeReason::ForgotBecauseLifecycleDestroyInState)
+        }
+        R::ForgotBecauseLifecycleDestroyInConfig => {
+            Some(ChangeReason::ForgotBecauseLifecycleDestroyInConfig)
+        }
     }
 }
 
@@ -543,6 +569,7 @@ mod tests {
             check_results: Vec::new(),
             condition_results: Vec::new(),
             target_addrs: Vec::new(),
+            exclude_addrs: Vec::new(),
             force_replace_addrs: Vec::new(),
             action_target_addrs: Vec::new(),
             relevant_attributes: Vec::new(),

@@ -31,6 +31,19 @@ fn streams() -> Vec<PathBuf> {
     out
 }
 
+/// How the program of the `tf-VERSION` or `tofu-VERSION` folder writes its lines.
+fn flavor_of(path: &Path) -> Flavor {
+    let folder = path
+        .parent()
+        .and_then(|p| p.file_name())
+        .and_then(|n| n.to_str())
+        .unwrap_or("");
+    match folder.strip_prefix("tofu-") {
+        Some(v) => Flavor::of(&tfshow_ui::Release::parse(tfshow_ui::Program::OpenTofu, v)),
+        None => Flavor::terraform(&version_of(path)),
+    }
+}
+
 /// The Terraform version from the `tf-VERSION` folder name.
 fn version_of(path: &Path) -> String {
     path.parent()
@@ -54,7 +67,7 @@ fn every_stream_parses_and_writes_back_byte_for_byte() {
     let mut types = std::collections::BTreeSet::new();
     for path in &files {
         let bytes = std::fs::read(path).expect("read stream");
-        let flavor = Flavor::terraform(&version_of(path));
+        let flavor = flavor_of(path);
         let mut written = Vec::new();
         let mut errors = Vec::new();
         for item in Reader::new(&bytes[..]) {

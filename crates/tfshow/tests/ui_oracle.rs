@@ -8,7 +8,8 @@
 //! - `refresh_start`, `refresh_complete` (refreshing managed resources);
 //! - `apply_start`, `apply_progress`, `apply_complete`, `apply_errored` (data sources read
 //!   while planning report these hooks with action `read`);
-//! - `ephemeral_op_*` (ephemeral resources opened while planning) and `action_*` hooks;
+//! - `ephemeral_op_*` and OpenTofu's `ephemeral_action_*` (ephemeral resources opened while
+//!   planning) and `action_*` hooks;
 //! - `diagnostic` and `log` (warnings and errors of the run, printed after the plan);
 //! - `state_lock_acquire` ("Acquiring state lock. This may take a few moments...", printed when
 //!   taking the lock is slow: OpenTofu 1.7–1.9 with an encrypted state derive its key then).
@@ -30,6 +31,8 @@ const FROM_RUNNING_THE_PLAN: &[&str] = &[
     "ephemeral_op_progress",
     "ephemeral_op_complete",
     "ephemeral_op_errored",
+    "ephemeral_action_started",
+    "ephemeral_action_complete",
     "action_start",
     "action_progress",
     "action_complete",

@@ -354,7 +354,9 @@ fn summary_markdown_names_every_planned_change() {
                 .flatten()
                 .filter_map(|a| a.as_str())
                 .collect();
-            if actions == ["no-op"] || actions == ["read"] {
+            // Ephemeral resources opened while planning (OpenTofu 1.11) change nothing to
+            // review; `tofu show` does not list them either.
+            if actions == ["no-op"] || actions == ["read"] || actions == ["open"] {
                 continue;
             }
             let mut addr = rc["address"].as_str().unwrap_or_default().to_owned();

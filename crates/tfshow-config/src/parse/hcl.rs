@@ -35,6 +35,10 @@ pub(crate) fn parse_file(src: &str) -> Result<ModuleConfig, FileError> {
             ("data", [t, n]) => m
                 .data_resources
                 .push(resource(ResourceMode::Data, t, n, block)),
+            ("ephemeral", [t, n]) => {
+                m.ephemeral_resources
+                    .push(resource(ResourceMode::Ephemeral, t, n, block))
+            }
             ("module", [name]) => m.module_calls.push(module_call(name, block).map_err(err)?),
             ("provider", [name]) => m.provider_configs.push(provider(name, block)),
             ("terraform", []) => required_providers(block, &mut m.required_providers),
@@ -52,7 +56,11 @@ pub(crate) fn parse_file(src: &str) -> Result<ModuleConfig, FileError> {
                     }
                 }
             }
-            ("variable" | "output" | "resource" | "data" | "module" | "provider" | "action", _) => {
+            (
+                "variable" | "output" | "resource" | "data" | "ephemeral" | "module" | "provider"
+                | "action",
+                _,
+            ) => {
                 return Err(err(format!(
                     "wrong number of labels on a {} block",
                     block.ident.value()
@@ -131,6 +139,19 @@ pub(crate) fn traversal_names(e: &Expression) -> Option<Vec<String>> {
 }
 
 fn provider_ref(e: &Expression) -> Option<ProviderRef> {
+    // `aws.east[each.key]`: one instance of a provider configuration with `for_each`
+    // (OpenTofu 1.9+); the configuration is `aws.east`.
+    let e = match e {
+        Expression::Traversal(t)
+            if t.operators.len() == 2
+                && matches!(t.operators[1].value(), TraversalOperator::Index(_)) =>
+        {
+            let mut config = (**t).clone();
+            config.operators.truncate(1);
+            return provider_ref(&Expression::Traversal(Box::new(config)));
+        }
+        e => e,
+    };
     match traversal_names(e)?.as_slice() {
         [name] => Some(ProviderRef {
             name: name.clone(),
@@ -161,6 +182,7 @@ fn variable(name: &str, block: &Block) -> Result<VariableDecl, String> {
     v.description = string_attr(block, "description");
     v.sensitive = bool_attr(block, "sensitive");
     v.ephemeral = bool_attr(block, "ephemeral");
+    v.deprecated = string_attr(block, "deprecated");
     Ok(v)
 }
 
@@ -170,6 +192,8 @@ fn output(name: &str, block: &Block) -> OutputDecl {
         value: attr(block, "value").cloned(),
         description: string_attr(block, "description"),
         sensitive: bool_attr(block, "sensitive"),
+        ephemeral: bool_attr(block, "ephemeral"),
+        deprecated: string_attr(block, "deprecated"),
         depends_on: list_items(attr(block, "depends_on")),
     }
 }
@@ -214,8 +238,12 @@ fn resource(mode: ResourceMode, type_name: &str, name: &str, block: &Block) -> R
 }
 
 fn module_call(name: &str, block: &Block) -> Result<ModuleCallDecl, String> {
-    let source =
-        string_attr(block, "source").ok_or_else(|| format!("module {name:?}: missing source"))?;
+    // OpenTofu 1.8+ evaluates a source built from variables and locals early; the address it
+    // found is in the snapshot's manifest, filled in by the caller (`""` here).
+    let source = match attr(block, "source") {
+        None => return Err(format!("module {name:?}: missing source")),
+        Some(_) => string_attr(block, "source").unwrap_or_default(),
+    };
     let mut providers = Vec::new();
     if let Some(Expression::Object(obj)) = attr(block, "providers") {
         for (k, v) in obj.iter() {

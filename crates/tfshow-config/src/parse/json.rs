@@ -53,15 +53,20 @@ pub(crate) fn parse_file(
                             .and_then(J::as_str)
                             .map(str::to_owned),
                         sensitive: body.get("sensitive").and_then(J::as_bool) == Some(true),
+                        ephemeral: body.get("ephemeral").and_then(J::as_bool) == Some(true),
+                        deprecated: body
+                            .get("deprecated")
+                            .and_then(J::as_str)
+                            .map(str::to_owned),
                         depends_on: traversal_list(body.get("depends_on"))?,
                     });
                 }
             }
-            "resource" | "data" => {
-                let mode = if kind == "data" {
-                    ResourceMode::Data
-                } else {
-                    ResourceMode::Managed
+            "resource" | "data" | "ephemeral" => {
+                let mode = match kind.as_str() {
+                    "data" => ResourceMode::Data,
+                    "ephemeral" => ResourceMode::Ephemeral,
+                    _ => ResourceMode::Managed,
                 };
                 for (type_name, by_name) in labelled(content) {
                     for (name, body) in labelled_map(by_name) {
@@ -69,6 +74,7 @@ pub(crate) fn parse_file(
                         match mode {
                             ResourceMode::Managed => m.managed_resources.push(r),
                             ResourceMode::Data => m.data_resources.push(r),
+                            ResourceMode::Ephemeral => m.ephemeral_resources.push(r),
                         }
                     }
                 }
@@ -303,6 +309,10 @@ fn variable(name: &str, body: &Map<String, J>) -> Result<VariableDecl, FileError
         .map(str::to_owned);
     v.sensitive = body.get("sensitive").and_then(J::as_bool) == Some(true);
     v.ephemeral = body.get("ephemeral").and_then(J::as_bool) == Some(true);
+    v.deprecated = body
+        .get("deprecated")
+        .and_then(J::as_str)
+        .map(str::to_owned);
     Ok(v)
 }
 

@@ -23,13 +23,40 @@ pub(crate) struct FileError {
     pub message: String,
 }
 
-/// Whether a file name is an override file (`override.tf`, `x_override.tf`, also `.tf.json`).
+/// Configuration file suffixes: Terraform's, then OpenTofu's (1.8+), which take the place of
+/// a Terraform file of the same stem.
+const SUFFIXES: [&str; 4] = [".tf.json", ".tf", ".tofu.json", ".tofu"];
+
+/// The stem of a configuration file name (`main` of `main.tf`), and whether it is an
+/// OpenTofu file; `None` for other files.
+fn config_stem(name: &str) -> Option<(&str, bool)> {
+    SUFFIXES.iter().find_map(|suffix| {
+        name.strip_suffix(suffix)
+            .map(|s| (s, suffix.contains("tofu")))
+    })
+}
+
+/// Whether a file name is an override file (`override.tf`, `x_override.tf`, also `.tf.json`,
+/// `.tofu`, `.tofu.json`).
 pub(crate) fn is_override(name: &str) -> bool {
-    let stem = name
-        .strip_suffix(".tf.json")
-        .or_else(|| name.strip_suffix(".tf"))
-        .unwrap_or(name);
+    let stem = config_stem(name).map_or(name, |(stem, _)| stem);
     stem == "override" || stem.ends_with("_override")
+}
+
+/// The configuration files of `files`: `.tf`, `.tf.json`, `.tofu` and `.tofu.json`, where an
+/// OpenTofu file hides the Terraform file of the same stem (`main.tofu` over `main.tf` and
+/// `main.tf.json`), as OpenTofu loads them.
+fn config_files<'f, 'a>(files: &'f [(&'a str, &'a [u8])]) -> Vec<&'f (&'a str, &'a [u8])> {
+    let tofu_stems: HashSet<&str> = files
+        .iter()
+        .filter_map(|(n, _)| config_stem(n).filter(|(_, tofu)| *tofu).map(|(s, _)| s))
+        .collect();
+    files
+        .iter()
+        .filter(|(n, _)| {
+            config_stem(n).is_some_and(|(stem, tofu)| tofu || !tofu_stems.contains(stem))
+        })
+        .collect()
 }
 
 fn line_of(src: &[u8], offset: usize) -> usize {
@@ -47,7 +74,7 @@ fn parse_file(name: &str, bytes: &[u8], limits: &Limits) -> Result<ModuleConfig,
         line: e.line.or(e.offset.map(|o| line_of(bytes, o))).unwrap_or(1),
         message: e.message,
     };
-    if name.ends_with(".tf.json") {
+    if name.ends_with(".tf.json") || name.ends_with(".tofu.json") {
         check_nesting(bytes, limits.max_depth).map_err(located)?;
         return json::parse_file(bytes, limits).map_err(located);
     }
@@ -73,7 +100,8 @@ pub(crate) fn check_nesting(src: &[u8], max_depth: usize) -> Result<(), FileErro
 }
 
 /// Loads a module from its files (name, content) with the default [`Limits`]. Files other than
-/// `.tf` and `.tf.json` are ignored. Primary files are read in name order, then override
+/// `.tf`, `.tf.json`, `.tofu` and `.tofu.json` are ignored, and a `.tofu` file hides the
+/// `.tf` file of the same name (OpenTofu 1.8+). Primary files are read in name order, then override
 /// files, whose declarations replace the attributes (and nested blocks of the same type) of
 /// same-named declarations.
 pub fn load_module_config(files: &[(&str, &[u8])]) -> Result<ModuleConfig, ConfigError> {
@@ -86,10 +114,7 @@ pub fn load_module_config_with(
     files: &[(&str, &[u8])],
     limits: &Limits,
 ) -> Result<ModuleConfig, ConfigError> {
-    let mut files: Vec<&(&str, &[u8])> = files
-        .iter()
-        .filter(|(n, _)| n.ends_with(".tf") || n.ends_with(".tf.json"))
-        .collect();
+    let mut files = config_files(files);
     files.sort_by_key(|(n, _)| (is_override(n), *n));
     let mut module = ModuleConfig::default();
     // Names declared so far, so that duplicates are found without quadratic scans.
@@ -123,12 +148,15 @@ pub fn load_module_config_with(
             .managed_resources
             .into_iter()
             .chain(part.data_resources)
+            .chain(part.ephemeral_resources)
         {
-            let (list, data) = match r.mode {
-                crate::model::ResourceMode::Managed => (&mut module.managed_resources, false),
-                crate::model::ResourceMode::Data => (&mut module.data_resources, true),
+            let mode = r.mode;
+            let list = match mode {
+                crate::model::ResourceMode::Managed => &mut module.managed_resources,
+                crate::model::ResourceMode::Data => &mut module.data_resources,
+                crate::model::ResourceMode::Ephemeral => &mut module.ephemeral_resources,
             };
-            if !resources.insert((data, r.type_name.clone(), r.name.clone())) {
+            if !resources.insert((mode, r.type_name.clone(), r.name.clone())) {
                 return Err(dup("resource", &r.address()));
             }
             list.push(r);
@@ -212,6 +240,9 @@ fn apply_override(module: &mut ModuleConfig, part: ModuleConfig) {
             }
             b.sensitive |= v.sensitive;
             b.ephemeral |= v.ephemeral;
+            if v.deprecated.is_some() {
+                b.deprecated = v.deprecated;
+            }
         }
     }
     let outputs = first_index(&module.outputs, |x| x.name.clone());
@@ -224,6 +255,10 @@ fn apply_override(module: &mut ModuleConfig, part: ModuleConfig) {
                 b.description = o.description;
             }
             b.sensitive |= o.sensitive;
+            b.ephemeral |= o.ephemeral;
+            if o.deprecated.is_some() {
+                b.deprecated = o.deprecated;
+            }
             if !o.depends_on.is_empty() {
                 b.depends_on = o.depends_on;
             }
@@ -232,14 +267,17 @@ fn apply_override(module: &mut ModuleConfig, part: ModuleConfig) {
     let resource_key = |x: &crate::model::ResourceDecl| (x.type_name.clone(), x.name.clone());
     let managed = first_index(&module.managed_resources, resource_key);
     let data = first_index(&module.data_resources, resource_key);
+    let ephemeral = first_index(&module.ephemeral_resources, resource_key);
     for r in part
         .managed_resources
         .into_iter()
         .chain(part.data_resources)
+        .chain(part.ephemeral_resources)
     {
         let (list, index) = match r.mode {
             crate::model::ResourceMode::Managed => (&mut module.managed_resources, &managed),
             crate::model::ResourceMode::Data => (&mut module.data_resources, &data),
+            crate::model::ResourceMode::Ephemeral => (&mut module.ephemeral_resources, &ephemeral),
         };
         if let Some(b) = index
             .get(&(r.type_name.clone(), r.name.clone()))

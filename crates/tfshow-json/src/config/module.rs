@@ -8,7 +8,14 @@
 //!  "module_calls":{NAME:{"source":…,"expressions":{…},"count_expression":{…},
 //!                  "for_each_expression":{…},"module":{…},"version_constraint":…,
 //!                  "depends_on":[…]}},
-//!  "variables":{NAME:{"default":…,"description":…,"sensitive":true}}}
+//!  "variables":{NAME:{"type":…,"default":…,"description":…,"required":true,"sensitive":true,
+//!                    "ephemeral":true,"deprecated":…}}}
+//! ```
+//!
+//! `type`, `required` and `ephemeral` (and an output's `ephemeral`) from OpenTofu 1.11,
+//! `deprecated` from OpenTofu 1.10.
+//!
+//! ```text
 //! ```
 
 use std::collections::BTreeMap;
@@ -16,6 +23,7 @@ use std::collections::BTreeMap;
 use hcl_edit::expr::{Expression, TraversalOperator};
 use tfshow_config::model::{ConfigNode, ResourceDecl, ResourceMode};
 use tfshow_cty::json::write_value;
+use tfshow_cty::Type;
 use tfshow_gojson::Writer;
 use tfshow_schema::{Mode, Schemas};
 
@@ -116,6 +124,11 @@ pub(crate) fn write_module(
                 w.key("sensitive");
                 w.bool(true);
             }
+            if o.ephemeral && cx.version.has(crate::Feature::ConfigVariableDetails) {
+                w.key("ephemeral");
+                w.bool(true);
+            }
+            write_deprecated(w, o.deprecated.as_deref(), cx);
             w.key("expression");
             match &o.value {
                 Some(e) => write_expression(w, e, cx.version),
@@ -134,10 +147,16 @@ pub(crate) fn write_module(
     managed.sort_by_key(|r| r.address());
     let mut data: Vec<&ResourceDecl> = m.data_resources.iter().collect();
     data.sort_by_key(|r| r.address());
-    if !managed.is_empty() || !data.is_empty() {
+    let mut ephemeral: Vec<&ResourceDecl> = m
+        .ephemeral_resources
+        .iter()
+        .filter(|_| cx.version.has(crate::Feature::ConfigEphemeralResources))
+        .collect();
+    ephemeral.sort_by_key(|r| r.address());
+    if !managed.is_empty() || !data.is_empty() || !ephemeral.is_empty() {
         w.key("resources");
         w.begin_array();
-        for r in managed.into_iter().chain(data) {
+        for r in managed.into_iter().chain(data).chain(ephemeral) {
             write_resource(w, node, r, addr, cx)?;
         }
         w.end_array();
@@ -191,6 +210,15 @@ pub(crate) fn write_module(
         for v in vars {
             w.key(&v.name);
             w.begin_object();
+            let details = cx.version.has(crate::Feature::ConfigVariableDetails);
+            if let Some(t) = v
+                .type_constraint
+                .as_ref()
+                .filter(|t| details && **t != Type::Dynamic)
+            {
+                w.key("type");
+                w.raw(t.to_json().as_bytes());
+            }
             if let Some(d) = &v.default {
                 w.key("default");
                 write_value(w, d).map_err(|e| invalid(format!("variable {:?}", v.name), e))?;
@@ -199,16 +227,35 @@ pub(crate) fn write_module(
                 w.key("description");
                 w.string(d);
             }
+            if details && v.default.is_none() {
+                w.key("required");
+                w.bool(true);
+            }
             if v.sensitive && cx.version.has(crate::Feature::ConfigSensitiveVariables) {
                 w.key("sensitive");
                 w.bool(true);
             }
+            if details && v.ephemeral {
+                w.key("ephemeral");
+                w.bool(true);
+            }
+            write_deprecated(w, v.deprecated.as_deref(), cx);
             w.end_object();
         }
         w.end_object();
     }
     w.end_object();
     Ok(())
+}
+
+/// `"deprecated"` of a variable or output, for the releases that print it.
+fn write_deprecated(w: &mut Writer<'_>, message: Option<&str>, cx: &Context<'_>) {
+    if let Some(m) =
+        message.filter(|m| !m.is_empty() && cx.version.has(crate::Feature::ConfigDeprecated))
+    {
+        w.key("deprecated");
+        w.string(m);
+    }
 }
 
 /// Attribute names of Terraform's built-in provisioners.
@@ -239,6 +286,7 @@ fn write_resource(
     let mode = match r.mode {
         ResourceMode::Managed => Mode::Managed,
         ResourceMode::Data => Mode::Data,
+        ResourceMode::Ephemeral => Mode::Ephemeral,
     };
     // A provider the schemas leave out entirely is written as without schemas.
     let schema = match cx.schemas.filter(|s| s.providers.contains_key(&fqn)) {
@@ -257,6 +305,7 @@ fn write_resource(
     w.string(match r.mode {
         ResourceMode::Managed => "managed",
         ResourceMode::Data => "data",
+        ResourceMode::Ephemeral => "ephemeral",
     });
     w.key("type");
     w.string(&r.type_name);

@@ -22,6 +22,31 @@ pub struct Importing {
     pub id: String,
     /// The ID is not known until apply.
     pub unknown: bool,
+    /// The identity imported by, as the document writes it (an import by identity: no ID).
+    pub identity: Option<Json>,
+}
+
+/// The typed import details of a change `r` at `at`.
+fn importing(
+    r: &Ready<'_, '_>,
+    i: &tfshow_planfile::model::Importing,
+    at: &str,
+) -> Result<Importing, Error> {
+    let by_identity = i.id.is_empty() && !i.unknown;
+    let identity = match i.identity.as_deref().filter(|_| by_identity) {
+        Some(bytes) => {
+            let value = crate::plan::changes::decode_identity(r, bytes, at)?;
+            let mut w = tfshow_gojson::Writer::new(tfshow_gojson::Dialect::Modern);
+            tfshow_cty::json::write_value(&mut w, &value).map_err(|e| invalid(at, e))?;
+            Some(serde_json::from_slice(&w.into_bytes()).map_err(|e| invalid(at, e))?)
+        }
+        None => None,
+    };
+    Ok(Importing {
+        id: i.id.clone(),
+        unknown: i.unknown,
+        identity,
+    })
 }
 
 /// A change's values as the document writes them: `before` and `after` with unknowns left
@@ -111,10 +136,11 @@ fn typed(r: &Ready<'_, '_>) -> Result<ResourceChange, Error> {
             deposed: r.deposed_key.to_owned(),
             actions: action_names(c.action),
             action_reason: reason_name(r.rc.action_reason),
-            importing: c.importing.as_ref().map(|i| Importing {
-                id: i.id.clone(),
-                unknown: i.unknown,
-            }),
+            importing: c
+                .importing
+                .as_ref()
+                .map(|i| importing(r, i, at))
+                .transpose()?,
             generated_config: c.generated_config.clone(),
             replace_paths: r
                 .rc

@@ -14,6 +14,8 @@ pub(crate) fn action_names(a: Action) -> &'static [&'static str] {
         Action::CreateThenDelete => &["create", "delete"],
         Action::Forget => &["forget"],
         Action::CreateThenForget => &["create", "forget"],
+        Action::ForgetThenCreate => &["forget", "create"],
+        Action::Open => &["open"],
     }
 }
 
@@ -34,6 +36,13 @@ pub(crate) fn reason_name(r: ActionReason) -> Option<&'static str> {
         ActionReason::ReadBecauseDependencyPending => "read_because_dependency_pending",
         ActionReason::DeleteBecauseNoMoveTarget => "delete_because_no_move_target",
         ActionReason::ReadBecauseCheckNested => "read_because_check_nested",
+        ActionReason::DeleteBecauseEnabledFalse => "delete_because_enabled_false",
+        ActionReason::ForgotBecauseLifecycleDestroyInState => {
+            "forgot_because_lifecycle_destroy_in_state"
+        }
+        ActionReason::ForgotBecauseLifecycleDestroyInConfig => {
+            "forgot_because_lifecycle_destroy_in_config"
+        }
     })
 }
 

@@ -21,8 +21,6 @@ use super::paths::{path_set_order, write_path};
 use super::values_json::ValuesJson;
 use crate::checks::mode_name;
 use crate::error::{invalid, Error};
-use crate::state::write_attribute_values;
-use crate::transform::UnknownElements;
 use crate::Release;
 
 /// Writes an instance key as JSON.
@@ -192,8 +190,13 @@ pub(crate) fn decode_identity(d: &Located<'_>, bytes: &[u8], at: &str) -> Result
     .map_err(|e| invalid(at, format!("identity: {e}")))
 }
 
-/// Writes `identity_schema_version` and `identity` of a planned resource.
-pub(crate) fn write_planned_identity(w: &mut Writer<'_>, d: &Ready<'_, '_>) -> Result<(), Error> {
+/// Writes `identity_schema_version` and `identity` of a planned resource (in the other order
+/// for the releases that write them so).
+pub(crate) fn write_planned_identity(
+    w: &mut Writer<'_>,
+    d: &Ready<'_, '_>,
+    version: &Release,
+) -> Result<(), Error> {
     let at = d.addr_text;
     let (Some(schema), Some(bytes)) = (d.info.identity, &d.rc.change.after_identity) else {
         return Ok(());
@@ -202,7 +205,5 @@ pub(crate) fn write_planned_identity(w: &mut Writer<'_>, d: &Ready<'_, '_>) -> R
     if v.is_null() {
         return Ok(());
     }
-    w.key("identity_schema_version");
-    w.u64(schema.version);
-    write_attribute_values(w, "identity", &v, at, UnknownElements::Null).map(|_| ())
+    crate::state::write_identity(w, &v, Some(schema.version), version, at)
 }

@@ -171,6 +171,7 @@ impl Ready<'_, '_> {
 pub(crate) fn schema_mode(m: ResourceMode) -> Mode {
     match m {
         ResourceMode::Data => Mode::Data,
+        ResourceMode::Ephemeral => Mode::Ephemeral,
         _ => Mode::Managed,
     }
 }

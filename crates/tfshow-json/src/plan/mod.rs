@@ -7,7 +7,7 @@
 //! `applyable`, `complete` (1.8), `errored` (1.6).
 
 pub(crate) mod actions;
-mod changes;
+pub(crate) mod changes;
 mod conditions;
 pub(crate) mod decode;
 pub(crate) mod drift_legacy;
@@ -236,7 +236,17 @@ pub(crate) fn locate_all<'a, C: PlanChange>(
 /// address string with the unstable sort of the Go release it was built with.
 fn sort_changes(changes: &mut [&Located<'_>], version: &Release) {
     if version.has(crate::Feature::SortsByAddressComponents) {
-        tfshow_addrs::sort_by_address(changes, |d| d.addr, |a, b| a.deposed_key.cmp(b.deposed_key));
+        let modes = if version.has(crate::Feature::SortsEphemeralFirst) {
+            tfshow_addrs::ModeOrder::OpenTofu
+        } else {
+            tfshow_addrs::ModeOrder::Terraform
+        };
+        tfshow_addrs::sort_by_address(
+            changes,
+            modes,
+            |d| d.addr,
+            |a, b| a.deposed_key.cmp(b.deposed_key),
+        );
     } else if version.has(crate::Feature::GoPdqSort) {
         crate::gosort::slice_pdq(changes, |a, b| a.addr_text < b.addr_text);
     } else {

@@ -195,7 +195,7 @@ fn write_resource(
         w.key("sensitive_values");
         w.raw(v.sensitive_values());
     }
-    write_planned_identity(w, d)?;
+    write_planned_identity(w, d, version)?;
     w.end_object();
     Ok(())
 }

@@ -1,5 +1,7 @@
 //! Shared helpers for tests against real Terraform output.
 
+#![allow(dead_code)] // each test file uses a different subset
+
 use std::path::{Path, PathBuf};
 
 use tfshow_json::show::{EncryptionConfig, Limits};

@@ -1,10 +1,9 @@
 //! Converting resource and output changes, their values and paths.
 
+use super::flavor;
 use super::loc::Loc;
 use crate::error::Error;
-use crate::model::{
-    Action, ActionReason, Change, Importing, OutputChange, Path, PathStep, ResourceInstanceChange,
-};
+use crate::model::{Action, Change, OutputChange, Path, PathStep, ResourceInstanceChange};
 use crate::proto;
 use crate::proto::resource_instance_change::InstanceKey as RawKey;
 use bytes::Bytes;
@@ -14,20 +13,23 @@ use std::sync::Arc;
 use tfshow_addrs::{
     canonical, AbsProviderConfig, AbsResourceInstance, InstanceKey, ModuleInstance, ResourceMode,
 };
+use tfshow_release::Release;
 
 /// Converts a `ResourceInstanceChange` message (of `resource_changes`, `resource_drift` or a
 /// deferred change).
 pub(super) fn resource_change(
     at: &Loc<'_>,
+    release: &Release,
     mut raw: proto::ResourceInstanceChange,
 ) -> Result<ResourceInstanceChange, Error> {
     let identity = identity(at, &mut raw)?;
-    resource_change_of(at, identity, raw)
+    resource_change_of(at, release, identity, raw)
 }
 
 /// Converts a `ResourceInstanceChange` message whose [`identity`] was taken already.
 pub(super) fn resource_change_of(
     at: &Loc<'_>,
+    release: &Release,
     identity: Identity,
     raw: proto::ResourceInstanceChange,
 ) -> Result<ResourceInstanceChange, Error> {
@@ -38,7 +40,7 @@ pub(super) fn resource_change_of(
         prev_run_addr,
         provider: _,
     } = identity;
-    let action_reason = ActionReason::from_proto(raw.action_reason).ok_or_else(|| {
+    let action_reason = flavor::action_reason(release, raw.action_reason).ok_or_else(|| {
         at.field("action_reason")
             .invalid(format!("unknown action reason {}", raw.action_reason))
     })?;
@@ -48,7 +50,7 @@ pub(super) fn resource_change_of(
         prev_run_addr,
         deposed_key: raw.deposed_key,
         provider: raw.provider,
-        change: change(&at.field("change"), raw.change)?,
+        change: change(&at.field("change"), release, raw.change)?,
         required_replace: paths(&at.field("required_replace"), raw.required_replace)?,
         action_reason,
         private: raw.private,
@@ -177,18 +179,22 @@ pub(super) fn canonical_address(at: &Loc<'_>, addr: String) -> Result<String, Er
 }
 
 /// Converts an `OutputChange` message.
-pub(super) fn output_change(at: &Loc<'_>, raw: proto::OutputChange) -> Result<OutputChange, Error> {
+pub(super) fn output_change(
+    at: &Loc<'_>,
+    release: &Release,
+    raw: proto::OutputChange,
+) -> Result<OutputChange, Error> {
     Ok(OutputChange {
-        change: change(&at.field("change"), raw.change)?,
+        change: change(&at.field("change"), release, raw.change)?,
         name: raw.name,
         sensitive: raw.sensitive,
     })
 }
 
 /// Converts a `Change` message, picking `before` and `after` out of `values` by action.
-fn change(at: &Loc<'_>, raw: Option<proto::Change>) -> Result<Change, Error> {
+fn change(at: &Loc<'_>, release: &Release, raw: Option<proto::Change>) -> Result<Change, Error> {
     let raw = raw.ok_or_else(|| at.invalid("missing"))?;
-    let action = action(at, raw.action)?;
+    let action = action(at, release, raw.action)?;
     let (has_before, has_after) = stored_values(action);
     let needed = usize::from(has_before) + usize::from(has_after);
     if raw.values.len() < needed {
@@ -230,7 +236,7 @@ fn change(at: &Loc<'_>, raw: Option<proto::Change>) -> Result<Change, Error> {
         )?,
         importing: raw
             .importing
-            .map(|i| importing(&at.field("importing"), i))
+            .map(|i| flavor::importing(&at.field("importing"), release, &i))
             .transpose()?,
         generated_config: raw.generated_config,
         before_identity: optional_value(&at.field("before_identity"), raw.before_identity)?,
@@ -238,24 +244,29 @@ fn change(at: &Loc<'_>, raw: Option<proto::Change>) -> Result<Change, Error> {
     })
 }
 
-/// The action numbered `n` in the `Change` message at `at`.
-pub(super) fn action(at: &Loc<'_>, n: i32) -> Result<Action, Error> {
-    Action::from_proto(n).ok_or_else(|| at.field("action").invalid(format!("unknown action {n}")))
+/// The action numbered `n` in the `Change` message at `at`, as `release` numbers actions.
+pub(super) fn action(at: &Loc<'_>, release: &Release, n: i32) -> Result<Action, Error> {
+    flavor::action(release, n).ok_or_else(|| {
+        at.field("action")
+            .invalid(format!("unknown action {n} for {release}"))
+    })
 }
 
 /// Which of the before and after values `values` holds for `action`, in that order.
 ///
 /// No-op stores one value that is both; create stores only the after value; delete and forget
-/// only the before value; every other action stores both.
+/// only the before value; open (an ephemeral resource) none; every other action stores both.
 fn stored_values(action: Action) -> (bool, bool) {
     match action {
         Action::NoOp | Action::Delete | Action::Forget => (true, false),
         Action::Create => (false, true),
+        Action::Open => (false, false),
         Action::Read
         | Action::Update
         | Action::DeleteThenCreate
         | Action::CreateThenDelete
-        | Action::CreateThenForget => (true, true),
+        | Action::CreateThenForget
+        | Action::ForgetThenCreate => (true, true),
     }
 }
 
@@ -271,16 +282,9 @@ fn action_name(action: Action) -> &'static str {
         Action::CreateThenDelete => "create_then_delete",
         Action::Forget => "forget",
         Action::CreateThenForget => "create_then_forget",
+        Action::ForgetThenCreate => "forget_then_create",
+        Action::Open => "open",
     }
-}
-
-/// Converts an `Importing` message.
-fn importing(at: &Loc<'_>, raw: proto::Importing) -> Result<Importing, Error> {
-    Ok(Importing {
-        id: raw.id,
-        unknown: raw.unknown,
-        identity: optional_value(&at.field("identity"), raw.identity)?,
-    })
 }
 
 /// The msgpack bytes of a `DynamicValue`; empty ones are invalid, as in Terraform.

@@ -82,6 +82,15 @@ pub(crate) fn check(bytes: &[u8], limits: &Limits) -> Result<(), (String, LimitE
     }
 }
 
+/// Checks `bytes`, a `tfschemas` entry (message `Schemas`), against `limits`, as [`check`]
+/// checks `tfplan`.
+pub(crate) fn check_schemas(bytes: &[u8], limits: &Limits) -> Result<(), (String, LimitExceeded)> {
+    match Scan::new(limits).message(bytes, SCHEMAS, 1) {
+        Ok(()) | Err(Stop::Malformed) => Ok(()),
+        Err(Stop::Limit(at, e)) => Err((at, e)),
+    }
+}
+
 /// One top-level field of the `Plan` message, as found by [`Scan::plan`].
 enum TopField<'b> {
     /// A declared length-delimited field: the field, its payload, and its index among the

@@ -14,6 +14,7 @@ use crate::error::Error;
 use crate::model::{Action, ResourceInstanceChange};
 use crate::proto;
 use tfshow_addrs::AbsResourceInstance;
+use tfshow_release::Release;
 
 /// A `resource_changes` entry of which only what places it has been decoded and checked.
 ///
@@ -35,6 +36,8 @@ pub struct LazyChange {
     pub action: Action,
     /// The entry's position in `resource_changes`.
     index: usize,
+    /// The release that wrote the plan (how its numbers read), shared by the plan's changes.
+    release: Arc<Release>,
     /// The entry's message: a slice of the `tfplan` bytes.
     message: Bytes,
 }
@@ -58,7 +61,7 @@ impl LazyChange {
             prev_run_addr: self.prev_run_addr.clone(),
             provider: Arc::clone(&self.provider),
         };
-        resource_change_of(&at, identity, raw)
+        resource_change_of(&at, &self.release, identity, raw)
     }
 }
 
@@ -99,7 +102,12 @@ struct HeadChange {
 }
 
 /// Reads the head of the `resource_changes` entry `message`, at `at`, the `index`th.
-pub(super) fn head(at: &Loc<'_>, index: usize, message: Bytes) -> Result<LazyChange, Error> {
+pub(super) fn head(
+    at: &Loc<'_>,
+    release: &Arc<Release>,
+    index: usize,
+    message: Bytes,
+) -> Result<LazyChange, Error> {
     let head = Head::decode(message.clone()).map_err(|e| at.protobuf(e))?;
     let mut raw = proto::ResourceInstanceChange {
         module_path: head.module_path,
@@ -127,8 +135,9 @@ pub(super) fn head(at: &Loc<'_>, index: usize, message: Bytes) -> Result<LazyCha
         prev_run_addr,
         deposed_key: raw.deposed_key,
         provider,
-        action: action(&change_at, change.action)?,
+        action: action(&change_at, release, change.action)?,
         index,
+        release: Arc::clone(release),
         message,
     })
 }

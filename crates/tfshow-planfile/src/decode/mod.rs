@@ -1,12 +1,15 @@
 //! Decoding the `tfplan` entry: protobuf bytes → [`proto::Plan`] → [`model::Plan`](Plan).
 
 mod change;
+mod flavor;
 mod guard;
 mod lazy;
 mod loc;
 mod reused;
+mod schemas;
 
 pub use lazy::LazyChange;
+pub use schemas::decode_tfschemas;
 
 use crate::error::Error;
 use crate::model::{Backend, DeferredChange, DeferredReason, Mode, Plan, Variable};
@@ -16,7 +19,9 @@ use change::{check_address, dynamic_value, output_change, resource_change};
 use loc::Loc;
 use prost::Message;
 use rayon::prelude::*;
+use std::sync::Arc;
 use tfshow_limits::Limits;
+use tfshow_release::{Program, Release};
 
 /// The only plan format version there has ever been (Terraform 0.12 and later).
 const FORMAT_VERSION: u64 = 3;
@@ -38,10 +43,24 @@ pub fn decode_tfplan_with(bytes: &[u8], limits: &Limits) -> Result<Plan, Error> 
 
 /// Like [`decode_tfplan_with`], for bytes the plan may keep: its msgpack values are slices
 /// of them, not copies.
+///
+/// The program that wrote the entry is told from the entry alone
+/// ([`Plan::program`]; a plan file's other entries tell it better, see
+/// [`PlanFile`](crate::PlanFile)).
 pub fn decode_tfplan_bytes(bytes: Bytes, limits: &Limits) -> Result<Plan, Error> {
-    let (mut plan, changes) = decode_split(bytes, limits, |at, _, payload| {
+    let program = crate::writer::program(&crate::writer::Container::default(), &bytes);
+    decode_tfplan_as(bytes, limits, program)
+}
+
+/// Like [`decode_tfplan_bytes`], for a plan written by `program`.
+pub(crate) fn decode_tfplan_as(
+    bytes: Bytes,
+    limits: &Limits,
+    program: Program,
+) -> Result<Plan, Error> {
+    let (mut plan, changes) = decode_split(bytes, limits, program, |at, release, _, payload| {
         let rc = proto::ResourceInstanceChange::decode(payload).map_err(|e| at.protobuf(e))?;
-        resource_change(at, rc)
+        resource_change(at, release, rc)
     })?;
     plan.resource_changes = changes;
     Ok(plan)
@@ -55,29 +74,36 @@ pub fn decode_tfplan_bytes(bytes: Bytes, limits: &Limits) -> Result<Plan, Error>
 /// of `tfplan` is checked against `limits`; an error in the rest of a change is reported by
 /// its `decode`.
 pub fn decode_tfplan_lazy(bytes: Bytes, limits: &Limits) -> Result<(Plan, Vec<LazyChange>), Error> {
-    decode_split(bytes, limits, lazy::head)
+    let program = crate::writer::program(&crate::writer::Container::default(), &bytes);
+    decode_tfplan_lazy_as(bytes, limits, program)
 }
 
-/// Decodes `tfplan` with its `resource_changes` left out of the plan: each is converted by
-/// `each` (given its location, index and message bytes), in parallel, and returned in order.
+/// Like [`decode_tfplan_lazy`], for a plan written by `program`.
+pub(crate) fn decode_tfplan_lazy_as(
+    bytes: Bytes,
+    limits: &Limits,
+    program: Program,
+) -> Result<(Plan, Vec<LazyChange>), Error> {
+    decode_split(bytes, limits, program, lazy::head)
+}
+
+/// Decodes `tfplan`, written by `program`, with its `resource_changes` left out of the plan:
+/// each is converted by `each` (given its location, the writer's release, its index and its
+/// message bytes), in parallel, and returned in order.
 fn decode_split<T: Send>(
     bytes: Bytes,
     limits: &Limits,
-    each: impl Fn(&Loc<'_>, usize, Bytes) -> Result<T, Error> + Sync,
+    program: Program,
+    each: impl Fn(&Loc<'_>, &Arc<Release>, usize, Bytes) -> Result<T, Error> + Sync,
 ) -> Result<(Plan, Vec<T>), Error> {
-    guard::check(&bytes, limits).map_err(|(at, source)| Error::Limit {
-        at: if at.is_empty() {
-            "tfplan".to_owned()
-        } else {
-            format!("tfplan: {at}")
-        },
-        source,
-    })?;
+    guard::check(&bytes, limits).map_err(|(at, source)| limit_error("tfplan", &at, source))?;
     let root = Loc::Root;
     let (raw, changes) = split_resource_changes(&bytes).map_err(|e| root.protobuf(e))?;
     if raw.version != FORMAT_VERSION {
         return Err(Error::UnsupportedVersion(raw.version));
     }
+    // Some fields mean different things by program and release (`flavor`).
+    let release = Arc::new(Release::parse(program, &raw.terraform_version));
     // The resource changes, most of the plan, are converted in parallel.
     let changes_at = root.field("resource_changes");
     // Collected in place (a `Result` collect would grow per-thread vectors and copy them
@@ -88,7 +114,7 @@ fn decode_split<T: Send>(
         .par_iter()
         .enumerate()
         .map(|(i, payload)| {
-            each(&changes_at.index(i), i, bytes.slice_ref(payload))
+            each(&changes_at.index(i), &release, i, bytes.slice_ref(payload))
                 .map_err(|e| {
                     let mut first = first_error.lock().unwrap_or_else(|p| p.into_inner());
                     if first.as_ref().is_none_or(|(j, _)| i < *j) {
@@ -103,7 +129,19 @@ fn decode_split<T: Send>(
     }
     // Every change converted: this reuses the vector.
     let changes: Vec<T> = decoded.into_iter().flatten().collect();
-    Ok((plan(&root, raw)?, changes))
+    Ok((plan(&root, &release, raw)?, changes))
+}
+
+/// The error of a limit hit at field path `at` (empty: the whole message) of `entry`.
+fn limit_error(entry: &str, at: &str, source: tfshow_limits::LimitExceeded) -> Error {
+    Error::Limit {
+        at: if at.is_empty() {
+            entry.to_owned()
+        } else {
+            format!("{entry}: {at}")
+        },
+        source,
+    }
 }
 
 /// Field number of `Plan.resource_changes`.
@@ -141,9 +179,16 @@ fn split_resource_changes(bytes: &[u8]) -> Result<(proto::Plan, Vec<&[u8]>), pro
     Ok((raw, changes))
 }
 
-/// Converts the whole `Plan` message, its `resource_changes` left empty.
-fn plan(at: &Loc<'_>, raw: proto::Plan) -> Result<Plan, Error> {
+/// Converts the whole `Plan` message, written by `release`, its `resource_changes` left empty.
+fn plan(at: &Loc<'_>, release: &Release, raw: proto::Plan) -> Result<Plan, Error> {
     let version = raw.terraform_version;
+    // Terraform's field 28, or OpenTofu's field 22.
+    let mut apply_time_variables = raw.apply_time_variables;
+    apply_time_variables.extend(flavor::ephemeral_variables(
+        &at.field("ephemeral_variables"),
+        release,
+        raw.function_results_or_ephemeral_variables,
+    )?);
     let ui_mode = Mode::from_proto(raw.ui_mode).ok_or_else(|| {
         at.field("ui_mode")
             .invalid(format!("unknown mode {}", raw.ui_mode))
@@ -162,42 +207,45 @@ fn plan(at: &Loc<'_>, raw: proto::Plan) -> Result<Plan, Error> {
         ui_mode,
         variables: variables(&at.field("variables"), raw.variables)?,
         resource_changes: Vec::new(),
-        resource_drift: resource_changes(&at.field("resource_drift"), raw.resource_drift)?,
-        deferred_changes: deferred_changes(&at.field("deferred_changes"), raw.deferred_changes)?,
-        output_changes: each(
-            &at.field("output_changes"),
-            raw.output_changes,
-            output_change,
-        )?,
+        resource_drift: resource_changes(&at.field("resource_drift"), release, raw.resource_drift)?,
         condition_results: reused::condition_results(
             &at.field("condition_results"),
             &version,
             &raw.check_results,
         )?,
+        deferred_changes: deferred_changes(
+            &at.field("deferred_changes"),
+            release,
+            raw.deferred_changes,
+        )?,
+        output_changes: each(&at.field("output_changes"), raw.output_changes, |at, o| {
+            output_change(at, release, o)
+        })?,
         check_results: reused::check_results(
             &at.field("check_results"),
-            &version,
+            release,
             raw.check_results,
         )?,
         relevant_attributes: reused::relevant_attributes(
             &at.field("relevant_attributes"),
-            &version,
+            release,
             raw.relevant_attributes,
         )?,
         target_addrs: raw.target_addrs,
+        exclude_addrs: raw.exclude_addrs,
         force_replace_addrs: raw.force_replace_addrs,
         action_target_addrs: raw.action_target_addrs,
         errored: raw.errored,
         timestamp: Some(raw.timestamp).filter(|t| !t.is_empty()),
         applyable: raw.applyable,
         complete: raw.complete,
-        apply_time_variables: raw.apply_time_variables,
+        apply_time_variables,
         action_invocations: raw.action_invocations,
         deferred_action_invocations: raw.deferred_action_invocations,
         backend,
         state_store,
         terraform_version: version,
-        program: tfshow_release::Program::Terraform,
+        program: release.program,
     })
 }
 
@@ -216,14 +264,16 @@ fn each<T, U>(
 /// Converts `resource_changes` or `resource_drift`.
 fn resource_changes(
     at: &Loc<'_>,
+    release: &Release,
     raw: Vec<proto::ResourceInstanceChange>,
 ) -> Result<Vec<crate::model::ResourceInstanceChange>, Error> {
-    each(at, raw, resource_change)
+    each(at, raw, |at, rc| resource_change(at, release, rc))
 }
 
 /// Converts `deferred_changes`.
 fn deferred_changes(
     at: &Loc<'_>,
+    release: &Release,
     raw: Vec<proto::DeferredResourceInstanceChange>,
 ) -> Result<Vec<DeferredChange>, Error> {
     each(at, raw, |at, dc| {
@@ -241,7 +291,7 @@ fn deferred_changes(
         let change = dc.change.ok_or_else(|| change_at.invalid("missing"))?;
         Ok(DeferredChange {
             reason,
-            change: resource_change(&change_at, change)?,
+            change: resource_change(&change_at, release, change)?,
         })
     })
 }

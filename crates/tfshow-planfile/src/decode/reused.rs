@@ -4,7 +4,8 @@
 //! - 15 was `provider_hashes` up to 1.0 (ignored) and is `relevant_attributes` from 1.2.
 //! - 19 was `condition_results` in 1.2 and is `check_results` from 1.3.
 //!
-//! A version that cannot be parsed is taken to be current.
+//! Read by the plan's release (program and `terraform_version`; a version that cannot be parsed
+//! is taken to be current).
 
 use super::change::{canonical_address, path};
 use super::loc::Loc;
@@ -20,10 +21,10 @@ use tfshow_release::{Feature, Release};
 /// Decodes field 15 as relevant attributes, or nothing for plans older than 1.1.
 pub(super) fn relevant_attributes(
     at: &Loc<'_>,
-    version: &str,
+    release: &Release,
     raw: Vec<Vec<u8>>,
 ) -> Result<Vec<RelevantAttribute>, Error> {
-    if !Release::terraform(version).has(Feature::RecordsRelevantAttributes) {
+    if !release.has(Feature::RecordsRelevantAttributes) {
         return Ok(Vec::new());
     }
     raw.iter()
@@ -45,10 +46,10 @@ pub(super) fn relevant_attributes(
 /// Decodes field 19 as check results, or nothing for plans older than 1.3.
 pub(super) fn check_results(
     at: &Loc<'_>,
-    version: &str,
+    release: &Release,
     raw: Vec<Vec<u8>>,
 ) -> Result<Vec<CheckResults>, Error> {
-    if !Release::terraform(version).has(Feature::Checks) {
+    if !release.has(Feature::Checks) {
         return Ok(Vec::new());
     }
     raw.iter()

@@ -87,14 +87,16 @@ fn is_reorder<T: PartialEq>(before: &[T], after: &[T]) -> bool {
 /// Calls `process(before_ix, after_ix)` for each displayed pair, in display order. An index
 /// equal to the length of its sequence means "absent" (created or deleted elements).
 /// `is_obj` tells objects, which are paired up as updates rather than shown as a delete and a
-/// create.
+/// create. With `by_index` (Terraform 1.9+), sequences of the same length that are not a
+/// reordering are paired element by element.
 pub(crate) fn process_slice<T: PartialEq>(
     before: &[T],
     after: &[T],
+    by_index: bool,
     mut process: impl FnMut(usize, usize),
     is_obj: impl Fn(&T) -> bool,
 ) {
-    if before.len() == after.len() && !is_reorder(before, after) {
+    if by_index && before.len() == after.len() && !is_reorder(before, after) {
         for ix in 0..before.len() {
             process(ix, ix);
         }
@@ -136,7 +138,7 @@ mod tests {
 
     fn pairs(b: &[i32], a: &[i32]) -> Vec<(usize, usize)> {
         let mut out = Vec::new();
-        process_slice(b, a, |x, y| out.push((x, y)), |_| false);
+        process_slice(b, a, true, |x, y| out.push((x, y)), |_| false);
         out
     }
 

@@ -11,7 +11,7 @@ use tfshow_schema::{Attribute, Block, Nesting};
 use super::collections::process_slice;
 use super::compare_actions;
 use super::render::{Blocks, Diff, Prim, Renderer};
-use super::structured::{deep_equal, Change, Matcher};
+use super::structured::{deep_equal, Change, Matcher, Style};
 use super::Action;
 
 fn as_diff(change: &Change<'_>, renderer: Renderer) -> Diff {
@@ -113,6 +113,15 @@ pub(crate) fn block(change: &Change<'_>, block_schema: &Block) -> Diff {
         }
         child.before_explicit = false;
         child.after_explicit = false;
+        if child.style == Style::OpenTofu {
+            // Empty strings as a block's attributes are null, for every provider.
+            if matches!(child.before.as_deref(), Some(Value::String(s)) if s.is_empty()) {
+                child.before = None;
+            }
+            if matches!(child.after.as_deref(), Some(Value::String(s)) if s.is_empty()) {
+                child.after = None;
+            }
+        }
         let d = attribute(&child, attr);
         if d.action == Action::NoOp && child.before.is_none() && child.after.is_none() {
             continue;
@@ -229,7 +238,7 @@ fn write_only(change: &Change<'_>, block_action: Action) -> Diff {
     let renderer = Renderer::WriteOnly {
         sensitive: change.is_before_sensitive() || change.is_after_sensitive(),
     };
-    let action = if block_action == Action::Update {
+    let action = if block_action == Action::Update && change.style == Style::Terraform {
         Action::NoOp
     } else {
         block_action
@@ -375,7 +384,7 @@ fn process_object<T>(
 /// The diff of a value of type `ty`.
 pub(crate) fn of_type(change: &Change<'_>, ty: &Type) -> Diff {
     let mut change = change.clone();
-    if !change.non_legacy {
+    if change.style == Style::Terraform && !change.non_legacy {
         if matches!(change.before.as_deref(), Some(Value::String(s)) if s.is_empty()) {
             change.before = None;
         }
@@ -531,6 +540,7 @@ fn transform_slice<'a>(
     process_slice(
         before.unwrap_or(&[]),
         after.unwrap_or(&[]),
+        change.style == Style::Terraform,
         |bi, ai| {
             let d = process(&change.slice_child(bi, ai));
             current = compare_actions(current, d.action);
@@ -718,6 +728,7 @@ fn json_update(change: &Change<'_>, ty: JsonType) -> Diff {
             process_slice(
                 before.unwrap_or(&[]),
                 after.unwrap_or(&[]),
+                change.style == Style::Terraform,
                 |bi, ai| {
                     let d = json_transform(&change.slice_child(bi, ai));
                     current = compare_actions(current, d.action);

@@ -30,6 +30,8 @@ pub enum Action {
     Forget,
     /// Created again; the old object is forgotten.
     CreateThenForget,
+    /// The old object is forgotten, then created again (OpenTofu 1.12+).
+    ForgetThenCreate,
 }
 
 impl Action {
@@ -40,6 +42,7 @@ impl Action {
             ["create", "delete"] => Action::CreateThenDelete,
             ["delete", "create"] => Action::DeleteThenCreate,
             ["create", "forget"] => Action::CreateThenForget,
+            ["forget", "create"] => Action::ForgetThenCreate,
             ["create"] => Action::Create,
             ["delete"] => Action::Delete,
             ["update"] => Action::Update,
@@ -64,7 +67,10 @@ impl Action {
     pub fn is_replace(self) -> bool {
         matches!(
             self,
-            Action::DeleteThenCreate | Action::CreateThenDelete | Action::CreateThenForget
+            Action::DeleteThenCreate
+                | Action::CreateThenDelete
+                | Action::CreateThenForget
+                | Action::ForgetThenCreate
         )
     }
 
@@ -80,6 +86,7 @@ impl Action {
             Action::Delete => "delete",
             Action::Forget => "forget",
             Action::CreateThenForget => "replace (forget the old object)",
+            Action::ForgetThenCreate => "replace (forget the old object first)",
         }
     }
 
@@ -95,6 +102,7 @@ impl Action {
             Action::Delete => &["delete"],
             Action::Forget => &["forget"],
             Action::CreateThenForget => &["create", "forget"],
+            Action::ForgetThenCreate => &["forget", "create"],
         }
     }
 
@@ -107,6 +115,7 @@ impl Action {
             Action::Delete => "  [red]-[reset]",
             Action::Forget => " [red].[reset]",
             Action::CreateThenForget => " [green]+[reset]/[red].[reset]",
+            Action::ForgetThenCreate => "  [red].[reset]/[green]+[reset]",
             Action::Read => " [cyan]<=[reset]",
             Action::Update => "  [yellow]~[reset]",
             Action::NoOp => "   ",

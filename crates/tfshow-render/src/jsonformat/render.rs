@@ -540,6 +540,7 @@ impl Diff {
                 process_slice(
                     &bl,
                     &al,
+                    true,
                     |bi, ai| {
                         let mut line = |action: Action, l: &str| {
                             out.push(format!("{}{}", line_prefix(action), opts.heredoc_line(l)));
@@ -588,6 +589,7 @@ impl Diff {
             replace_paths: Matcher::empty(false),
             relevant: Matcher::Always,
             non_legacy: false,
+            style: super::structured::Style::Terraform,
         };
         let json_diff = super::differ::json_transform(&change);
         let mut action = self.action;

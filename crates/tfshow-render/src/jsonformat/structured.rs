@@ -193,6 +193,21 @@ pub(crate) struct Change<'a> {
     /// The value belongs to a resource type the legacy SDK cannot describe, so empty strings
     /// are not taken for null.
     pub non_legacy: bool,
+    /// Whose `show` the diff follows; children inherit it.
+    pub style: Style,
+}
+
+/// Whose `show` a diff follows where the programs differ.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Style {
+    /// Terraform 1.15: lists of the same length are compared element by element, empty
+    /// strings of legacy-SDK resources are null at any depth, unchanged write-only
+    /// attributes of an updated resource are not marked.
+    Terraform,
+    /// OpenTofu 1.12 (forked from Terraform 1.6): lists are compared by their longest common
+    /// subsequence, empty strings are null only as a block's attributes, and write-only
+    /// attributes take the resource's action.
+    OpenTofu,
 }
 
 fn is_true(v: &Val<'_>) -> bool {
@@ -267,6 +282,7 @@ impl<'a> Change<'a> {
             replace_paths: Matcher::parse(change.get("replace_paths"), false),
             relevant,
             non_legacy: false,
+            style: Style::Terraform,
         };
         let forget_only = matches!(change.get("actions"), Some(Value::Array(a))
             if a.len() == 1 && a[0].as_str() == Some("forget"));
@@ -279,7 +295,8 @@ impl<'a> Change<'a> {
 
     /// A change of typed values (see [`tfshow_json::document::ChangeJson`]), with the
     /// sensitivity masks given instead of the values' own where `Some`; `forget_only`: the
-    /// change's action is `forget`, shown as no change.
+    /// change's action is `forget`, shown as no change by Terraform (OpenTofu shows the
+    /// deletion of the values); `style`: whose `show` the diff follows.
     pub(crate) fn from_parts(
         v: &'a tfshow_json::document::ChangeJson,
         before_sensitive: Option<Cow<'a, Value>>,
@@ -287,6 +304,7 @@ impl<'a> Change<'a> {
         forget_only: bool,
         replace_paths: Matcher,
         relevant: Matcher,
+        style: Style,
     ) -> Change<'a> {
         let mask = |given: Option<Cow<'a, Value>>, own: &'a Value| match given {
             Some(Cow::Owned(Value::Null)) | Some(Cow::Borrowed(Value::Null)) => None,
@@ -304,8 +322,9 @@ impl<'a> Change<'a> {
             replace_paths,
             relevant,
             non_legacy: false,
+            style,
         };
-        if forget_only {
+        if forget_only && style == Style::Terraform {
             c.as_no_op()
         } else {
             c
@@ -325,6 +344,7 @@ impl<'a> Change<'a> {
             replace_paths: Matcher::empty(false),
             relevant: Matcher::Always,
             non_legacy: false,
+            style: Style::Terraform,
         }
     }
 
@@ -387,6 +407,7 @@ impl<'a> Change<'a> {
             replace_paths: self.replace_paths.clone(),
             relevant: self.relevant.clone(),
             non_legacy: false,
+            style: self.style,
         }
     }
 
@@ -403,6 +424,7 @@ impl<'a> Change<'a> {
             replace_paths: self.replace_paths.clone(),
             relevant: self.relevant.clone(),
             non_legacy: false,
+            style: self.style,
         }
     }
 
@@ -419,6 +441,7 @@ impl<'a> Change<'a> {
             replace_paths: self.replace_paths.clone(),
             relevant: self.relevant.clone(),
             non_legacy: false,
+            style: self.style,
         }
     }
 
@@ -435,6 +458,7 @@ impl<'a> Change<'a> {
             replace_paths: self.replace_paths.clone(),
             relevant: self.relevant.clone(),
             non_legacy: false,
+            style: self.style,
         }
     }
 
@@ -515,6 +539,7 @@ impl<'a> Change<'a> {
             replace_paths: self.replace_paths.child_key(key),
             relevant: self.relevant.child_key(key),
             non_legacy: self.non_legacy,
+            style: self.style,
         }
     }
 
@@ -540,6 +565,7 @@ impl<'a> Change<'a> {
             replace_paths: self.replace_paths.child_index(most_relevant),
             relevant: self.relevant.child_index(most_relevant),
             non_legacy: false,
+            style: self.style,
         }
     }
 }
