@@ -162,6 +162,8 @@ pub struct OutputRow {
 /// A plan's review summary.
 #[derive(Clone, Debug)]
 pub struct Summary {
+    /// The name of the program that wrote the plan (`Terraform`, `OpenTofu`).
+    pub program: &'static str,
     /// The Terraform version that wrote the plan.
     pub terraform_version: String,
     /// The planning mode.
@@ -403,6 +405,7 @@ impl Summary {
         changes.sort_by_key(|r| !r.is_destructive());
         let drift_changes = doc.drift()?;
         let relevant = doc.relevant_attributes()?;
+        let program = crate::wording::Wording::of(doc.release().program).name;
         let drift = drift_diffs(
             &drift_changes,
             &relevant,
@@ -416,8 +419,8 @@ impl Summary {
         .map(|d| {
             let mut r = row(d.rc, schemas);
             r.reason = match r.action {
-                Action::Update => Reason::words("changed outside of Terraform"),
-                Action::Delete => Reason::words("deleted outside of Terraform"),
+                Action::Update => Reason::words(&format!("changed outside of {program}")),
+                Action::Delete => Reason::words(&format!("deleted outside of {program}")),
                 _ if !r.moved_from.is_empty() => moved_from(&r.moved_from),
                 _ => Reason::default(),
             };
@@ -435,6 +438,7 @@ impl Summary {
             })
             .collect();
         Ok(Summary {
+            program,
             terraform_version: doc.plan().terraform_version.clone(),
             mode,
             errored: facts.errored,
@@ -475,7 +479,11 @@ impl Summary {
             extra.push(format!("{} to forget", c.forget));
         }
         if !self.drift.is_empty() {
-            extra.push(format!("{} changed outside of Terraform", self.drift.len()));
+            extra.push(format!(
+                "{} changed outside of {}",
+                self.drift.len(),
+                self.program
+            ));
         }
         if !self.outputs.is_empty() {
             let n = self.outputs.len();
@@ -489,10 +497,11 @@ impl Summary {
 
     pub(crate) fn title(&self) -> String {
         let what = match self.mode {
-            PlanMode::Normal => "Terraform plan",
-            PlanMode::Destroy => "Terraform destroy plan",
-            PlanMode::RefreshOnly => "Terraform refresh-only plan",
+            PlanMode::Normal => "plan",
+            PlanMode::Destroy => "destroy plan",
+            PlanMode::RefreshOnly => "refresh-only plan",
         };
+        let what = format!("{} {what}", self.program);
         if self.errored {
             format!("{what} (planning failed)")
         } else {
@@ -601,7 +610,8 @@ impl Summary {
         section(&mut out, "Replacements and deletions", &destructive);
         section(&mut out, "Other changes", &other);
         let drift: Vec<&ResourceRow> = self.drift.iter().collect();
-        section(&mut out, "Changed outside of Terraform", &drift);
+        let heading = format!("Changed outside of {}", self.program);
+        section(&mut out, &heading, &drift);
         if !self.outputs.is_empty() {
             out.push_str(&format!("\nOutput changes ({}):\n", self.outputs.len()));
             for o in &self.outputs {
@@ -702,7 +712,8 @@ impl Summary {
         if !self.drift.is_empty() {
             md.line("");
             md.line(&format!(
-                "#### Changed outside of Terraform ({})",
+                "#### Changed outside of {} ({})",
+                self.program,
                 self.drift.len()
             ));
             md.line("");

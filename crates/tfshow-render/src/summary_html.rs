@@ -147,7 +147,8 @@ impl Summary {
             p.push_str("<p>No changes. The infrastructure matches the configuration.</p>\n");
         }
         section(&mut p, "changes", "Resource changes", &self.changes);
-        section(&mut p, "drift", "Changed outside of Terraform", &self.drift);
+        let heading = format!("Changed outside of {}", self.program);
+        section(&mut p, "drift", &heading, &self.drift);
         outputs(&mut p, &self.outputs);
         let _ = write!(p, "</main>\n<script>{SCRIPT}</script>\n</body>\n</html>\n");
         p

@@ -3,10 +3,10 @@
 //! (`testdata/oracle/scenarios/*/{tf-1.15.5,tofu-1.12.6}/plan.txt`, every case discovered
 //! from the folder), byte for byte.
 
-use std::path::{Path, PathBuf};
-use tfshow_json::document::PlanDocument;
+mod support;
 
-use tfshow_json::show::Limits;
+use std::path::{Path, PathBuf};
+
 use tfshow_render::{plan_text, TextOptions};
 use tfshow_schema::Schemas;
 
@@ -49,8 +49,7 @@ fn plan_text_equals_terraform_show() {
         let schemas = std::fs::read(dir.join("schemas.json"))
             .ok()
             .map(|b| Schemas::from_json(&b).expect("schemas"));
-        let bytes = std::fs::read(dir.join("plan.tfplan")).expect("plan");
-        let doc = match PlanDocument::load(&bytes, schemas.as_ref(), &Limits::default()) {
+        let doc = match support::load_case_plan(dir, schemas.as_ref()) {
             Ok(d) => d,
             Err(e) => {
                 failures.push(format!("{}: {e}", name(dir)));
@@ -111,8 +110,7 @@ fn colours_only_add_escape_sequences() {
         let schemas = std::fs::read(dir.join("schemas.json"))
             .ok()
             .map(|b| Schemas::from_json(&b).expect("schemas"));
-        let bytes = std::fs::read(dir.join("plan.tfplan")).expect("plan");
-        let doc = PlanDocument::load(&bytes, schemas.as_ref(), &Limits::default()).expect("doc");
+        let doc = support::load_case_plan(&dir, schemas.as_ref()).expect("doc");
         let plain = plan_text::render(&doc, &TextOptions::default()).expect("text");
         let colored = plan_text::render(
             &doc,
