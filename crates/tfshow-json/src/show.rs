@@ -153,6 +153,21 @@ pub fn show_json_with(
     Ok(Shown::Plan)
 }
 
+/// `schemas` completed with the plan's own `tfschemas` entry (OpenTofu 1.13+) when `bytes` are
+/// a plan that has one (see [`show_json_with`]), for the views to read the plan with the same
+/// schemas as its document; `schemas` as they are otherwise.
+pub fn with_plan_schemas(
+    bytes: &[u8],
+    schemas: Option<Schemas>,
+    limits: &Limits,
+) -> Result<Option<Schemas>, ShowError> {
+    if is_state(bytes, limits) {
+        return Ok(schemas);
+    }
+    let tfschemas = tfshow_planfile::PlanFile::tfschemas_entry(bytes, limits)?;
+    Ok(with_embedded_schemas(schemas.as_ref(), tfschemas.as_deref(), limits)?.or(schemas))
+}
+
 /// `schemas` completed with the plan's own `tfschemas` entry (OpenTofu 1.13+), when it has
 /// one: its providers are added where `schemas` has none of theirs (given schemas win, as
 /// they come from the user). `None` when there is nothing to add.

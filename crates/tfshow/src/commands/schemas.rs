@@ -42,7 +42,13 @@ pub(crate) fn for_input(
     opts.limits = limits().clone();
     let file_arg = args.schemas.as_deref().zip(file.as_ref());
     let mut resolution = tfshow_schemas_source::resolve(bytes, file_arg, &opts);
-    let schemas = resolution.schemas.take();
+    // An OpenTofu plan's own schemas (`tfschemas`) cover the providers found nowhere else, as
+    // they do for its JSON document.
+    let schemas = tfshow_json::show::with_plan_schemas(bytes, resolution.schemas.take(), limits())
+        .map_err(|source| CliError::Show {
+            path: "the plan's tfschemas entry".into(),
+            source,
+        })?;
     Ok((
         schemas,
         Report {
