@@ -18,17 +18,7 @@ fn root() -> PathBuf {
 }
 
 fn cases() -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    for scenario in std::fs::read_dir(root().join("testdata/oracle/scenarios")).expect("dir") {
-        for case in std::fs::read_dir(scenario.expect("entry").path()).expect("dir") {
-            let dir = case.expect("entry").path();
-            if dir.join("plan.json").is_file() && dir.join("plan.tfplan").is_file() {
-                out.push(dir);
-            }
-        }
-    }
-    out.sort();
-    out
+    support::cases_with(&["plan.json", "plan.tfplan"])
 }
 
 fn schemas(dir: &Path) -> Option<Schemas> {

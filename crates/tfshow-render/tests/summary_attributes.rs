@@ -4,7 +4,7 @@
 
 mod support;
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use serde_json::Value;
 use tfshow_escape::{html, markdown, terminal};
@@ -12,18 +12,7 @@ use tfshow_render::summary::Summary;
 use tfshow_schema::Schemas;
 
 fn cases() -> Vec<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/oracle/scenarios");
-    let mut out = Vec::new();
-    for scenario in std::fs::read_dir(root).expect("scenarios") {
-        for case in std::fs::read_dir(scenario.expect("entry").path()).expect("scenario") {
-            let dir = case.expect("entry").path();
-            if dir.join("plan.json").is_file() && dir.join("schemas.json").is_file() {
-                out.push(dir);
-            }
-        }
-    }
-    out.sort();
-    out
+    support::cases_with(&["plan.json", "schemas.json"])
 }
 
 fn marked(mask: Option<&Value>) -> bool {

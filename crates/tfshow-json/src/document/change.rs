@@ -193,7 +193,7 @@ fn known(value: &Value, mode: UnknownElements, at: &str) -> Result<Option<Json>,
 }
 
 /// The typed change of drift computed from the states (Terraform 0.15.4 to 1.0).
-pub(crate) fn from_legacy_drift(d: Drift, _release: &Release) -> Result<ResourceChange, Error> {
+pub(crate) fn from_legacy_drift(d: Drift) -> Result<ResourceChange, Error> {
     let at = d.address.as_str();
     let mode = UnknownElements::Null;
     let values = ChangeJson {

@@ -180,7 +180,7 @@ impl<'s> PlanDocument<'s> {
             };
             return crate::plan::drift_legacy::drifted(prev, prior, self.schemas, &release)?
                 .into_iter()
-                .map(|d| change::from_legacy_drift(d, &release))
+                .map(change::from_legacy_drift)
                 .collect();
         }
         let plan = self.plan();

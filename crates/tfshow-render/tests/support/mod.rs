@@ -23,3 +23,20 @@ pub fn load_case_plan<'s>(
     };
     PlanDocument::load_with(&bytes, schemas, &opts)
 }
+
+/// The oracle case folders that hold every one of `files`, sorted.
+#[allow(dead_code)]
+pub fn cases_with(files: &[&str]) -> Vec<std::path::PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/oracle/scenarios");
+    let mut out = Vec::new();
+    for scenario in std::fs::read_dir(root).expect("scenarios") {
+        for case in std::fs::read_dir(scenario.expect("entry").path()).expect("scenario") {
+            let dir = case.expect("entry").path();
+            if files.iter().all(|f| dir.join(f).is_file()) {
+                out.push(dir);
+            }
+        }
+    }
+    out.sort();
+    out
+}
