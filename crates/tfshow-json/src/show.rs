@@ -136,6 +136,21 @@ pub fn show_json_with(
     precheck(bytes, limits)?;
     let plain = decrypt(bytes, opts)?;
     let bytes: &[u8] = &plain;
+    match sniff_with(bytes, limits) {
+        // A `show -json` document is its own document.
+        Kind::PlanJson => {
+            crate::document::PlanDocument::load(bytes, schemas, limits)?.write_json(out)?;
+            return Ok(Shown::Plan);
+        }
+        Kind::StateJson => {
+            out.write_all(bytes).map_err(Error::Io)?;
+            if !bytes.ends_with(b"\n") {
+                out.write_all(b"\n").map_err(Error::Io)?;
+            }
+            return Ok(Shown::State);
+        }
+        _ => {}
+    }
     if is_state(bytes, limits) {
         let state =
             State::from_json_with(bytes, limits).map_err(|e| ShowError::State(e.to_string()))?;

@@ -126,6 +126,7 @@ impl PlanFile {
                 Err(Error::CloudBookmark { run_id, hostname })
             }
             Kind::LegacyPlan => Err(Error::LegacyPlan),
+            Kind::PlanJson | Kind::StateJson => Err(Error::ShowJson),
             Kind::Unknown => Err(Error::NotAPlan),
         }
     }

@@ -49,6 +49,10 @@ pub enum Error {
         "the plan file was created by Terraform 0.11 or earlier, whose plan format cannot be read"
     )]
     LegacyPlan,
+    /// The input is a `show -json` document, not a plan file (the views read those through
+    /// `tfshow-json`'s document).
+    #[error("this is the JSON document `terraform show -json` prints, not a plan file")]
+    ShowJson,
     /// The input is none of the recognized formats.
     #[error("not a plan file: neither a zip archive nor a recognized JSON document")]
     NotAPlan,

@@ -1,6 +1,9 @@
 //! Recognizing what kind of file the input is, before trying to read it as a plan.
 
-use serde_json::{Map, Value};
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+use serde_json::value::RawValue;
 use tfshow_limits::Limits;
 
 /// The kind of file [`sniff`] recognized.
@@ -23,6 +26,13 @@ pub enum Kind {
     },
     /// A plan in the binary format of Terraform 0.11 and earlier (starts with `tfplan`).
     LegacyPlan,
+    /// The JSON document `terraform show -json` (or `tofu show -json`) prints for a plan: an
+    /// object with `format_version` and any of `planned_values`, `resource_changes`,
+    /// `resource_drift`, `output_changes`, `prior_state`, `configuration`.
+    PlanJson,
+    /// The JSON document `terraform show -json` prints for a state: an object with
+    /// `format_version` and none of a plan document's members.
+    StateJson,
     /// None of the above.
     Unknown,
 }
@@ -45,29 +55,31 @@ pub fn sniff_with(bytes: &[u8], limits: &Limits) -> Kind {
     if bytes.trim_ascii_start().first() != Some(&b'{') {
         return Kind::Unknown;
     }
-    match tfshow_limits::json::from_slice::<Map<String, Value>>(bytes, limits) {
-        Ok(object) => sniff_json(&object),
-        Err(_) => Kind::Unknown,
+    if tfshow_limits::json::check(bytes, limits).is_err() {
+        return Kind::Unknown;
+    }
+    // Only the top-level members are built (their values stay text), so that telling a big
+    // document apart costs one scan of it.
+    let mut de = serde_json::Deserializer::from_slice(bytes);
+    de.disable_recursion_limit();
+    match <BTreeMap<String, &RawValue>>::deserialize(&mut de) {
+        Ok(object) if de.end().is_ok() => sniff_json(&object),
+        _ => Kind::Unknown,
     }
 }
 
 /// Classifies a JSON object by its members.
-fn sniff_json(object: &Map<String, Value>) -> Kind {
+fn sniff_json(object: &BTreeMap<String, &RawValue>) -> Kind {
     let has = |key: &str| object.contains_key(key);
-    if object
-        .get("encryption_version")
-        .and_then(Value::as_str)
-        .is_some_and(|v| !v.is_empty())
-    {
+    let text = |key: &str| -> String {
+        object
+            .get(key)
+            .and_then(|raw| serde_json::from_str::<String>(raw.get()).ok())
+            .unwrap_or_default()
+    };
+    if !text("encryption_version").is_empty() {
         Kind::OpenTofuEncrypted
     } else if has("remote_plan_format") {
-        let text = |key: &str| {
-            object
-                .get(key)
-                .and_then(Value::as_str)
-                .unwrap_or_default()
-                .to_owned()
-        };
         Kind::CloudBookmark {
             run_id: text("run_id"),
             hostname: text("hostname"),
@@ -76,6 +88,20 @@ fn sniff_json(object: &Map<String, Value>) -> Kind {
         && (has("terraform_version") || has("lineage") || has("serial") || has("modules"))
     {
         Kind::State
+    } else if has("format_version") {
+        const PLAN_MEMBERS: [&str; 6] = [
+            "planned_values",
+            "resource_changes",
+            "resource_drift",
+            "output_changes",
+            "prior_state",
+            "configuration",
+        ];
+        if PLAN_MEMBERS.iter().any(|m| has(m)) {
+            Kind::PlanJson
+        } else {
+            Kind::StateJson
+        }
     } else {
         Kind::Unknown
     }
@@ -112,6 +138,15 @@ mod tests {
             sniff(br#" {"version": 3, "serial": 1, "modules": []}"#),
             Kind::State
         );
+        assert_eq!(
+            sniff(br#"{"format_version":"1.2","terraform_version":"1.5.7","planned_values":{}}"#),
+            Kind::PlanJson
+        );
+        assert_eq!(
+            sniff(br#"{"format_version":"1.0","terraform_version":"1.5.7","values":{}}"#),
+            Kind::StateJson
+        );
+        assert_eq!(sniff(br#"{"format_version":"1.0"}"#), Kind::StateJson);
         // Format version 1 (Terraform 0.6 and earlier) may have no serial.
         assert_eq!(
             sniff(br#"{"version": 1, "modules": [{"path": ["root"]}]}"#),

@@ -55,6 +55,9 @@ pub enum Feature {
     PlanTimestamp,
     /// The plan document carries `errored`.
     PlanErrored,
+    /// Plans say why a resource is deleted (`delete_because_*` reasons), so a delete without
+    /// a reason is one `-destroy` asked for.
+    DeleteReasons,
     /// The plan records `applyable` and `complete`, and the plan document carries them.
     PlanApplyable,
     /// `terraform plan -json` prints a machine-readable UI stream.
@@ -210,6 +213,7 @@ pub const FEATURES: &[(Feature, Option<Span>, Option<Span>)] = &[
     (Feature::Checks, Some(((1, 3, 0), None)), None),
     (Feature::PlanTimestamp, Some(((1, 5, 0), None)), None),
     (Feature::PlanErrored, Some(((1, 6, 0), None)), None),
+    (Feature::DeleteReasons, Some(((1, 1, 0), None)), None),
     (Feature::PlanApplyable, Some(((1, 8, 0), None)), None),
     (Feature::MachineReadableUi, Some(((0, 15, 3), None)), None),
     (Feature::UiOutputs, Some(((1, 0, 5), None)), None),

@@ -115,6 +115,13 @@ impl Document {
         drop(json);
         let plan = match shown {
             Shown::State => None,
+            Shown::Plan
+                if tfshow_planfile::sniff_with(bytes, limits)
+                    == tfshow_planfile::Kind::PlanJson =>
+            {
+                let doc = tfshow_json::document::PlanDocument::load(bytes, schemas, limits)?;
+                Some(PlanFacts::of(&doc)?)
+            }
             Shown::Plan => {
                 let file = PlanFile::from_bytes(bytes, limits)
                     .map_err(|e| RenderError::Show(ShowError::Plan(e)))?;

@@ -2,7 +2,6 @@
 //! whether it can be applied.
 
 use tfshow_json::document::PlanDocument;
-use tfshow_json::Feature;
 use tfshow_planfile::model::Mode;
 
 use crate::resource::{action, moved};
@@ -23,16 +22,15 @@ pub struct PlanFacts {
 impl PlanFacts {
     /// The facts of a decoded plan.
     pub fn of(doc: &PlanDocument<'_>) -> Result<PlanFacts, RenderError> {
-        let p = doc.plan();
-        let mode = match p.ui_mode {
+        let p = doc.outcome();
+        let mode = match p.mode {
             Mode::Normal => PlanMode::Normal,
             Mode::Destroy => PlanMode::Destroy,
             Mode::RefreshOnly => PlanMode::RefreshOnly,
         };
-        let applyable = if doc.release().has(Feature::PlanApplyable) {
-            p.applyable
-        } else {
-            !p.errored && changes_something(doc, mode)?
+        let applyable = match p.applyable {
+            Some(applyable) => applyable,
+            None => !p.errored && changes_something(doc, mode)?,
         };
         Ok(PlanFacts {
             mode,

@@ -86,8 +86,16 @@ pub(crate) fn drift_diffs<'a>(
 /// The diffs of the output changes, by name.
 pub(crate) fn output_diffs(outputs: &[OutputChange]) -> BTreeMap<&str, Diff> {
     let mut out = BTreeMap::new();
+    const SENSITIVE: Option<std::borrow::Cow<'static, serde_json::Value>> =
+        Some(std::borrow::Cow::Owned(serde_json::Value::Bool(true)));
     for o in outputs {
-        let c = Change::from_json_change(&o.change, Matcher::Always);
+        let mut c = Change::from_json_change(&o.change, Matcher::Always);
+        // A declared-sensitive output is masked whatever the document's masks say: documents
+        // before Terraform 0.15 have none, and write its values in the clear.
+        if o.sensitive {
+            c.before_sensitive = SENSITIVE;
+            c.after_sensitive = SENSITIVE;
+        }
         out.insert(o.name.as_str(), differ::output(&c));
     }
     out

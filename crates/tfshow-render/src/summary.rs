@@ -439,7 +439,7 @@ impl Summary {
             .collect();
         Ok(Summary {
             program,
-            terraform_version: doc.plan().terraform_version.clone(),
+            terraform_version: doc.terraform_version().to_owned(),
             mode,
             errored: facts.errored,
             changes,

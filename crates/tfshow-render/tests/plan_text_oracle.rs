@@ -7,6 +7,8 @@ mod support;
 
 use std::path::{Path, PathBuf};
 
+use tfshow_json::document::PlanDocument;
+use tfshow_json::show::Limits;
 use tfshow_render::{plan_text, TextOptions};
 use tfshow_schema::Schemas;
 
@@ -36,8 +38,18 @@ fn name(dir: &Path) -> String {
     format!("{}/{}", part(dir.parent()), part(Some(dir)))
 }
 
-#[test]
-fn plan_text_equals_terraform_show() {
+/// Where a case's plan is read from.
+#[derive(Clone, Copy)]
+enum Input {
+    /// `plan.tfplan`.
+    PlanFile,
+    /// `plan.json`, what `show -json` printed for it.
+    ShowJson,
+}
+
+/// Renders every case's plan read from `input`, with the case's schemas, and asserts that
+/// the text equals `plan.txt`.
+fn assert_text_equals_show(input: Input) {
     let cases = cases();
     assert!(cases.len() >= 80, "found only {} cases", cases.len());
     assert!(
@@ -49,7 +61,15 @@ fn plan_text_equals_terraform_show() {
         let schemas = std::fs::read(dir.join("schemas.json"))
             .ok()
             .map(|b| Schemas::from_json(&b).expect("schemas"));
-        let doc = match support::load_case_plan(dir, schemas.as_ref()) {
+        let json;
+        let loaded = match input {
+            Input::PlanFile => support::load_case_plan(dir, schemas.as_ref()),
+            Input::ShowJson => {
+                json = std::fs::read(dir.join("plan.json")).expect("plan.json");
+                PlanDocument::load(&json, schemas.as_ref(), &Limits::default())
+            }
+        };
+        let doc = match loaded {
             Ok(d) => d,
             Err(e) => {
                 failures.push(format!("{}: {e}", name(dir)));
@@ -84,6 +104,17 @@ fn plan_text_equals_terraform_show() {
         cases.len(),
         failures.join("\n")
     );
+}
+
+#[test]
+fn plan_text_equals_terraform_show() {
+    assert_text_equals_show(Input::PlanFile);
+}
+
+/// The plan read from its `show -json` document, with the same schemas, renders the same text.
+#[test]
+fn plan_text_of_show_json_equals_terraform_show() {
+    assert_text_equals_show(Input::ShowJson);
 }
 
 /// `s` without SGR escape sequences.

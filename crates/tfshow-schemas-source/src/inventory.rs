@@ -38,6 +38,11 @@ pub fn inventory(bytes: &[u8], limits: &Limits) -> Inventory {
             state_providers(bytes, limits, &mut out.providers);
             out
         }
+        Kind::PlanJson | Kind::StateJson => {
+            let mut out = Inventory::default();
+            document_providers(bytes, limits, &mut out.providers);
+            out
+        }
         _ => Inventory::default(),
     }
 }
@@ -95,6 +100,68 @@ fn add_config(config: &str, out: &mut BTreeSet<String>) {
         if source != BUILTIN && ProviderAddr::parse(&source).is_some() {
             out.insert(source);
         }
+    }
+}
+
+/// The providers a `show -json` document names: each resource change's and drifted
+/// resource's `provider_name`, and each resource's in the prior state or the state's
+/// values (root module and child modules).
+fn document_providers(bytes: &[u8], limits: &Limits, out: &mut BTreeSet<String>) {
+    #[derive(Deserialize)]
+    struct Document {
+        #[serde(default)]
+        resource_changes: Vec<Named>,
+        #[serde(default)]
+        resource_drift: Vec<Named>,
+        #[serde(default)]
+        prior_state: Option<StateDoc>,
+        #[serde(default)]
+        values: Option<Values>,
+    }
+    #[derive(Deserialize)]
+    struct StateDoc {
+        #[serde(default)]
+        values: Option<Values>,
+    }
+    #[derive(Deserialize)]
+    struct Values {
+        #[serde(default)]
+        root_module: Option<Module>,
+    }
+    #[derive(Deserialize)]
+    struct Module {
+        #[serde(default)]
+        resources: Vec<Named>,
+        #[serde(default)]
+        child_modules: Vec<Module>,
+    }
+    #[derive(Deserialize)]
+    struct Named {
+        #[serde(default)]
+        provider_name: String,
+    }
+    let mut add = |name: &str| {
+        if name != BUILTIN && ProviderAddr::parse(name).is_some() {
+            out.insert(name.to_owned());
+        }
+    };
+    let Ok(d) = tfshow_limits::json::from_slice::<Document>(bytes, limits) else {
+        return;
+    };
+    for r in d.resource_changes.iter().chain(&d.resource_drift) {
+        add(&r.provider_name);
+    }
+    let values = d
+        .prior_state
+        .and_then(|s| s.values)
+        .into_iter()
+        .chain(d.values);
+    let mut modules: Vec<Module> = values.filter_map(|v| v.root_module).collect();
+    while let Some(m) = modules.pop() {
+        for r in &m.resources {
+            add(&r.provider_name);
+        }
+        modules.extend(m.child_modules);
     }
 }
 

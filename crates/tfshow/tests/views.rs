@@ -435,3 +435,69 @@ fn diff_json() {
     let _: serde_json::Value = serde_json::from_str(&json).expect("valid JSON");
     insta::assert_snapshot!(json);
 }
+
+/// A `show -json` document (`plan.json`) is read wherever a plan file is: the human view equals
+/// Terraform's text, `show --json` prints the document as given, `--redact` and every summary
+/// format equal those of the plan file, and `diff` finds the two the same.
+#[test]
+fn show_json_documents_are_read_as_plans() {
+    for dir in [
+        case("update_in_place/tf-1.15.5"),
+        case("outputs/tofu-1.12.6"),
+    ] {
+        let what = name(&dir);
+        let text = ok(&run(&["show"], &dir, "plan.json"), &what);
+        let want = std::fs::read_to_string(dir.join("plan.txt")).expect("plan.txt");
+        assert_eq!(text, want, "{what}: show of plan.json");
+        let json = std::fs::read(dir.join("plan.json")).expect("plan.json");
+        let echoed = run(&["show", "--json"], &dir, "plan.json");
+        assert_eq!(echoed.stdout, json, "{what}: show --json of plan.json");
+        for args in [
+            &["show", "--json", "--redact"][..],
+            &["summary"],
+            &["summary", "--format", "text"],
+            &["summary", "--format", "json"],
+            &["summary", "--format", "html"],
+        ] {
+            let from_json = ok(&run(args, &dir, "plan.json"), &what);
+            let from_file = ok(&run(args, &dir, "plan.tfplan"), &what);
+            assert_eq!(from_json, from_file, "{what}: {args:?}");
+        }
+        let schemas = dir.join("schemas.json");
+        let plan_json = dir.join("plan.json");
+        let plan_file = dir.join("plan.tfplan");
+        let d = ok(
+            &tfshow(&[
+                "diff",
+                "--schemas",
+                p(&schemas),
+                p(&plan_json),
+                p(&plan_file),
+            ]),
+            &what,
+        );
+        assert!(
+            d.contains("The plans propose the same changes."),
+            "{what}: {d}"
+        );
+    }
+}
+
+/// Without schemas, the human view of a `show -json` document masks the values of the
+/// providers it has no schema for, says so, and still names every change.
+#[test]
+fn show_json_without_schemas_masks_and_names_every_change() {
+    let dir = case("update_in_place/tf-1.15.5");
+    let out = tfshow(&["show", p(&dir.join("plan.json"))]);
+    let text = ok(&out, "show plan.json");
+    assert!(
+        text.contains("# oracle_blocks.b will be updated in-place"),
+        "{text}"
+    );
+    assert!(text.contains("(sensitive value)"), "{text}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("no schema for provider registry.terraform.io/corpus/oracle"),
+        "{err}"
+    );
+}

@@ -20,6 +20,7 @@
 //! ```
 
 mod change;
+mod json_plan;
 mod outputs;
 
 use std::io::Write;
@@ -51,31 +52,62 @@ struct Parts {
     defaults: Vec<(String, Value)>,
 }
 
+/// Where a document's parts come from.
+enum Source {
+    /// A plan file.
+    File(Box<Parts>),
+    /// The document `show -json` printed for a plan.
+    Json(Box<json_plan::JsonPlan>),
+}
+
 /// A plan file decoded once (see the module documentation).
 pub struct PlanDocument<'s> {
     /// Always `Some` until dropped (then freed on another thread).
-    parts: Option<Box<Parts>>,
+    source: Option<Source>,
     schemas: Option<&'s Schemas>,
     versions: StateSchemaVersions,
 }
 
 impl Drop for PlanDocument<'_> {
     fn drop(&mut self) {
-        if let Some(parts) = self.parts.take() {
+        if let Some(Source::File(parts)) = self.source.take() {
             drop_later(parts);
         }
     }
 }
 
+/// How a plan was made, and what became of it: what the views say beside the changes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlanOutcome {
+    /// Normal, destroy or refresh-only.
+    pub mode: Mode,
+    /// Planning stopped on an error.
+    pub errored: bool,
+    /// Whether the plan can be applied, where the plan records it (Terraform 1.8+ and
+    /// OpenTofu 1.8+).
+    pub applyable: Option<bool>,
+}
+
 impl<'s> PlanDocument<'s> {
     /// Decodes a plan file: the container, `tfplan`, the embedded states and the configuration
-    /// snapshot (the states and the configuration while `tfplan` is decoded).
+    /// snapshot (the states and the configuration while `tfplan` is decoded). The document
+    /// `terraform show -json` (or `tofu show -json`) printed for a plan is read too, told
+    /// apart by its content: its changes are then the document's own.
     pub fn load(
         bytes: &[u8],
         schemas: Option<&'s Schemas>,
         limits: &Limits,
     ) -> Result<PlanDocument<'s>, ShowError> {
         crate::show::precheck(bytes, limits)?;
+        if tfshow_planfile::sniff_with(bytes, limits) == tfshow_planfile::Kind::PlanJson {
+            return Ok(PlanDocument {
+                source: Some(Source::Json(Box::new(json_plan::JsonPlan::load(
+                    bytes, limits,
+                )?))),
+                schemas,
+                versions: StateSchemaVersions::default(),
+            });
+        }
         let read_state = |entry: &str, b: Option<&[u8]>| -> Result<Option<State>, ShowError> {
             b.map(|b| State::from_json_with(b, limits))
                 .transpose()
@@ -97,14 +129,14 @@ impl<'s> PlanDocument<'s> {
             .collect();
         let versions = located::state_schema_versions(&[prior.as_ref(), prev.as_ref()]);
         Ok(PlanDocument {
-            parts: Some(Box::new(Parts {
+            source: Some(Source::File(Box::new(Parts {
                 file,
                 lazy,
                 prior,
                 prev,
                 tree,
                 defaults,
-            })),
+            }))),
             schemas,
             versions,
         })
@@ -122,19 +154,61 @@ impl<'s> PlanDocument<'s> {
         PlanDocument::load(&plain, schemas, opts.limits)
     }
 
-    fn parts(&self) -> &Parts {
-        // Only `drop` takes the parts.
-        self.parts.as_deref().unwrap_or_else(|| unreachable!())
+    fn source(&self) -> &Source {
+        // Only `drop` takes the source.
+        self.source.as_ref().unwrap_or_else(|| unreachable!())
     }
 
-    /// The decoded `tfplan` entry (its `resource_changes` left out: see [`Self::changes`]).
-    pub fn plan(&self) -> &Plan {
-        &self.parts().file.plan
+    /// The decoded `tfplan` entry (its `resource_changes` left out: see [`Self::changes`]);
+    /// `None` for a plan read from its JSON document.
+    pub fn plan(&self) -> Option<&Plan> {
+        match self.source() {
+            Source::File(p) => Some(&p.file.plan),
+            Source::Json(_) => None,
+        }
+    }
+
+    /// Whether the plan was read from its `show -json` document rather than a plan file.
+    pub fn is_json(&self) -> bool {
+        matches!(self.source(), Source::Json(_))
     }
 
     /// The program and release that wrote the plan.
     pub fn release(&self) -> Release {
-        self.plan().release()
+        match self.source() {
+            Source::File(p) => p.file.plan.release(),
+            Source::Json(j) => j.release.clone(),
+        }
+    }
+
+    /// The version of Terraform (or OpenTofu) that wrote the plan, as the plan writes it.
+    pub fn terraform_version(&self) -> &str {
+        match self.source() {
+            Source::File(p) => &p.file.plan.terraform_version,
+            Source::Json(j) => &j.terraform_version,
+        }
+    }
+
+    /// How the plan was made and whether it failed. A JSON document does not record the
+    /// planning mode: a plan with drift and no resource change reads as refresh-only, any
+    /// other as normal.
+    pub fn outcome(&self) -> PlanOutcome {
+        match self.source() {
+            Source::File(p) => {
+                let plan = &p.file.plan;
+                PlanOutcome {
+                    mode: plan.ui_mode,
+                    errored: plan.errored,
+                    applyable: (plan.release().has(crate::Feature::PlanApplyable))
+                        .then_some(plan.applyable),
+                }
+            }
+            Source::Json(j) => PlanOutcome {
+                mode: j.mode,
+                errored: j.errored,
+                applyable: j.applyable,
+            },
+        }
     }
 
     /// The provider schemas the document was loaded with.
@@ -144,8 +218,20 @@ impl<'s> PlanDocument<'s> {
 
     /// Writes the `show -json` document, followed by a newline, as the release that wrote the
     /// plan prints it.
+    /// For a plan read from its JSON document, writes that document as it was given (with a
+    /// final newline).
     pub fn write_json(&self, out: &mut dyn Write) -> Result<(), Error> {
-        let p = self.parts();
+        let p = match self.source() {
+            Source::File(p) => p,
+            Source::Json(j) => {
+                let bytes = j.bytes();
+                out.write_all(bytes)?;
+                if !bytes.ends_with(b"\n") {
+                    out.write_all(b"\n")?;
+                }
+                return Ok(());
+            }
+        };
         let input = PlanInput {
             plan: &p.file.plan,
             lazy_changes: Some(&p.lazy),
@@ -164,15 +250,22 @@ impl<'s> PlanDocument<'s> {
     /// The resource changes the document lists (`resource_changes`: data source deletions
     /// left out), sorted as the views list them: by address, then deposed key.
     pub fn changes(&self) -> Result<Changes<'_>, Error> {
+        let list = match self.source() {
+            Source::File(p) => List::File(self.in_view_order(&p.lazy)?),
+            Source::Json(j) => List::Json(j),
+        };
         Ok(Changes {
-            list: self.in_view_order(&self.parts().lazy)?,
+            list,
             release: self.release(),
         })
     }
 
     /// The drift the document lists (`resource_drift`), sorted as [`Self::changes`].
     pub fn drift(&self) -> Result<Vec<ResourceChange>, Error> {
-        let p = self.parts();
+        let p = match self.source() {
+            Source::File(p) => p,
+            Source::Json(j) => return j.drift.iter().map(|e| j.change(e)).collect(),
+        };
         let release = self.release();
         if release.has(crate::Feature::DriftFromStates) {
             let (Some(prev), Some(prior)) = (p.prev.as_ref(), p.prior.as_ref()) else {
@@ -183,7 +276,7 @@ impl<'s> PlanDocument<'s> {
                 .map(change::from_legacy_drift)
                 .collect();
         }
-        let plan = self.plan();
+        let plan = &p.file.plan;
         let drift: Vec<_> = plan
             .resource_drift
             .iter()
@@ -215,13 +308,23 @@ impl<'s> PlanDocument<'s> {
 
     /// The output changes (`output_changes`), by name.
     pub fn output_changes(&self) -> Result<Vec<OutputChange>, Error> {
-        outputs::output_changes(&self.plan().output_changes, &self.release())
+        match self.source() {
+            Source::File(p) => {
+                outputs::output_changes(&p.file.plan.output_changes, &self.release())
+            }
+            Source::Json(j) => j.output_changes(),
+        }
     }
 
     /// The attributes that may have contributed to the plan (`relevant_attributes`): each
     /// resource instance address with an attribute path.
     pub fn relevant_attributes(&self) -> Result<Vec<(&str, Path)>, Error> {
-        self.plan()
+        let p = match self.source() {
+            Source::File(p) => p,
+            Source::Json(j) => return Ok(j.relevant_attributes()),
+        };
+        p.file
+            .plan
             .relevant_attributes
             .iter()
             .map(|a| {
@@ -237,54 +340,82 @@ impl<'s> PlanDocument<'s> {
 /// The resource changes of a plan, located and in order; each is decoded by [`Changes::get`]
 /// (from any thread).
 pub struct Changes<'a> {
-    list: Vec<Located<'a>>,
+    list: List<'a>,
     release: Release,
+}
+
+/// The changes of a plan file, located, or those of a JSON document.
+enum List<'a> {
+    File(Vec<Located<'a>>),
+    Json(&'a json_plan::JsonPlan),
 }
 
 impl Changes<'_> {
     /// How many there are.
     pub fn len(&self) -> usize {
-        self.list.len()
+        match &self.list {
+            List::File(l) => l.len(),
+            List::Json(j) => j.changes.len(),
+        }
     }
 
     /// There are none.
     pub fn is_empty(&self) -> bool {
-        self.list.is_empty()
+        self.len() == 0
     }
 
     /// The action of change `i` (without decoding it).
     pub fn action(&self, i: usize) -> Option<Action> {
-        self.list.get(i).map(|d| d.action)
+        match &self.list {
+            List::File(l) => l.get(i).map(|d| d.action),
+            List::Json(j) => j.changes.get(i).map(|e| e.action),
+        }
     }
 
     /// The document's `actions` list of change `i` (without decoding it).
     pub fn actions(&self, i: usize) -> Option<&'static [&'static str]> {
-        self.list
-            .get(i)
-            .map(|d| crate::plan::actions::action_names(d.action))
+        self.action(i).map(crate::plan::actions::action_names)
     }
 
     /// The provider source address, mode and type of change `i` (without decoding it).
     pub fn resource_type(&self, i: usize) -> Option<(&str, tfshow_addrs::ResourceMode, &str)> {
-        self.list
-            .get(i)
-            .map(|d| (&*d.provider, d.addr.mode, d.addr.type_.as_str()))
+        match &self.list {
+            List::File(l) => l
+                .get(i)
+                .map(|d| (&*d.provider, d.addr.mode, d.addr.type_.as_str())),
+            List::Json(j) => j
+                .changes
+                .get(i)
+                .map(|e| (e.provider.as_str(), e.addr.mode, e.addr.type_.as_str())),
+        }
     }
 
     /// Decodes change `i`.
     pub fn get(&self, i: usize) -> Result<ResourceChange, Error> {
-        change::from_located(self.located(i)?, &self.release)
+        match &self.list {
+            List::File(l) => change::from_located(located(l, i)?, &self.release),
+            List::Json(j) => j.change(j.changes.get(i).ok_or_else(no_such_change)?),
+        }
     }
 
     /// Decodes change `i` without its values (its [`ResourceChange::values`] are empty: no
     /// `before` or `after`, `null` masks), which is most of the work of decoding a change.
     pub fn get_without_values(&self, i: usize) -> Result<ResourceChange, Error> {
-        change::without_values(self.located(i)?)
+        match &self.list {
+            List::File(l) => change::without_values(located(l, i)?),
+            List::Json(_) => {
+                let mut rc = self.get(i)?;
+                rc.values = ChangeJson::default();
+                Ok(rc)
+            }
+        }
     }
+}
 
-    fn located(&self, i: usize) -> Result<&Located<'_>, Error> {
-        self.list
-            .get(i)
-            .ok_or_else(|| crate::error::invalid("resource_changes", "no such change"))
-    }
+fn located<'l, 'a>(list: &'l [Located<'a>], i: usize) -> Result<&'l Located<'a>, Error> {
+    list.get(i).ok_or_else(no_such_change)
+}
+
+fn no_such_change() -> Error {
+    crate::error::invalid("resource_changes", "no such change")
 }
