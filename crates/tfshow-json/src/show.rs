@@ -107,9 +107,10 @@ pub(crate) fn precheck(bytes: &[u8], limits: &Limits) -> Result<(), ShowError> {
     Ok(())
 }
 
-/// Whether `bytes` look like a state file rather than a plan file.
+/// Whether `bytes` look like a state file (or the `show -json` document of one) rather than a
+/// plan.
 pub fn is_state(bytes: &[u8], limits: &Limits) -> bool {
-    sniff_with(bytes, limits) == Kind::State
+    matches!(sniff_with(bytes, limits), Kind::State | Kind::StateJson)
 }
 
 /// Writes the `show -json` document of `bytes` (a plan or a state file) to `out`, followed by

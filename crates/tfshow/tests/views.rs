@@ -501,3 +501,15 @@ fn show_json_without_schemas_masks_and_names_every_change() {
         "{err}"
     );
 }
+
+/// A state's `show -json` document reads as the state: the same human view.
+#[test]
+fn state_show_json_documents_are_read_as_states() {
+    for dir in [case("create_basic/tf-1.15.5"), case("outputs/tf-1.5.7")] {
+        let what = name(&dir);
+        let from_json = ok(&run(&["show"], &dir, "state.json"), &what);
+        let from_state = ok(&run(&["show"], &dir, "terraform.tfstate"), &what);
+        assert!(from_state.contains("resource \"") || from_state.contains("Outputs:"));
+        assert_eq!(from_json, from_state, "{what}");
+    }
+}
