@@ -1,0 +1,59 @@
+//! Objects: attributes aligned by name, the unchanged ones counted (`id`, `name` and `tags`
+//! always shown).
+
+use std::collections::BTreeMap;
+
+use super::{close, forces_replacement, important, line_start, null_suffix, unchanged};
+use super::{warnings, Diff, Opts};
+use crate::jsonformat::text::{column_width, pad};
+use crate::jsonformat::Action;
+
+impl Diff {
+    pub(super) fn render_object(
+        &self,
+        out: &mut String,
+        attributes: &BTreeMap<String, Diff>,
+        override_null_suffix: bool,
+        ind: usize,
+        opts: &Opts,
+    ) {
+        if attributes.is_empty() {
+            out.push_str("{}");
+            null_suffix(out, self.action, opts);
+            forces_replacement(out, self.replace, opts);
+            return;
+        }
+        let mut attribute_opts = opts.child();
+        attribute_opts.override_null_suffix = override_null_suffix;
+        let mut important_opts = attribute_opts.child();
+        important_opts.show_unchanged_children = true;
+        let max_key = column_width(attributes.keys().map(|k| opts.name(k).len()));
+        let mut unchanged_attributes = 0;
+        out.push('{');
+        forces_replacement(out, self.replace, opts);
+        out.push('\n');
+        for (key, attr) in attributes {
+            let (attr_opts, warn_opts) = if important(key) {
+                (&important_opts, &important_opts)
+            } else if attr.action == Action::NoOp && !opts.show_unchanged_children {
+                unchanged_attributes += 1;
+                continue;
+            } else {
+                (&attribute_opts, opts)
+            };
+            warnings(out, attr, ind, warn_opts);
+            line_start(out, ind, attr.action, attr_opts);
+            out.push_str(&pad(&opts.name(key), max_key));
+            out.push_str(" = ");
+            attr.render_into(out, ind + 1, attr_opts);
+            out.push('\n');
+        }
+        if unchanged_attributes > 0 {
+            line_start(out, ind, Action::NoOp, opts);
+            unchanged(out, "attribute", unchanged_attributes, opts);
+            out.push('\n');
+        }
+        close(out, ind, "}", opts);
+        null_suffix(out, self.action, opts);
+    }
+}
