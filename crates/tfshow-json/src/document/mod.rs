@@ -66,6 +66,8 @@ pub struct PlanDocument<'s> {
     source: Option<Source>,
     schemas: Option<&'s Schemas>,
     versions: StateSchemaVersions,
+    /// The configuration snapshot was read (see [`PlanDocument::load_for_views`]).
+    configuration: bool,
 }
 
 impl Drop for PlanDocument<'_> {
@@ -98,6 +100,25 @@ impl<'s> PlanDocument<'s> {
         schemas: Option<&'s Schemas>,
         limits: &Limits,
     ) -> Result<PlanDocument<'s>, ShowError> {
+        PlanDocument::load_sections(bytes, schemas, limits, true)
+    }
+
+    /// [`PlanDocument::load`] for the views alone: the configuration snapshot, which only
+    /// the JSON document prints, is not read ([`PlanDocument::write_json`] then fails).
+    pub fn load_for_views(
+        bytes: &[u8],
+        schemas: Option<&'s Schemas>,
+        limits: &Limits,
+    ) -> Result<PlanDocument<'s>, ShowError> {
+        PlanDocument::load_sections(bytes, schemas, limits, false)
+    }
+
+    fn load_sections(
+        bytes: &[u8],
+        schemas: Option<&'s Schemas>,
+        limits: &Limits,
+        configuration: bool,
+    ) -> Result<PlanDocument<'s>, ShowError> {
         crate::show::precheck(bytes, limits)?;
         if tfshow_planfile::sniff_with(bytes, limits) == tfshow_planfile::Kind::PlanJson {
             return Ok(PlanDocument {
@@ -106,6 +127,7 @@ impl<'s> PlanDocument<'s> {
                 )?))),
                 schemas,
                 versions: StateSchemaVersions::default(),
+                configuration: true,
             });
         }
         let read_state = |entry: &str, b: Option<&[u8]>| -> Result<Option<State>, ShowError> {
@@ -118,7 +140,11 @@ impl<'s> PlanDocument<'s> {
                 (
                     read_state("tfstate", parts.prior_state),
                     read_state("tfstate-prev", parts.prev_run_state),
-                    config_tree(parts.config, limits),
+                    if configuration {
+                        config_tree(parts.config, limits)
+                    } else {
+                        Ok(None)
+                    },
                 )
             })?;
         let (prior, prev, tree) = (prior?, prev?, tree?);
@@ -139,6 +165,7 @@ impl<'s> PlanDocument<'s> {
             }))),
             schemas,
             versions,
+            configuration,
         })
     }
 
@@ -232,6 +259,12 @@ impl<'s> PlanDocument<'s> {
                 return Ok(());
             }
         };
+        if !self.configuration {
+            return Err(crate::error::invalid(
+                "configuration",
+                "the plan was loaded for the views, without its configuration",
+            ));
+        }
         let input = PlanInput {
             plan: &p.file.plan,
             lazy_changes: Some(&p.lazy),

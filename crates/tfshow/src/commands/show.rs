@@ -51,9 +51,11 @@ pub(crate) fn load_plan<'s>(
     schemas: Option<&'s Schemas>,
     report: &super::schemas::Report,
 ) -> Result<PlanDocument<'s>, CliError> {
-    let doc = PlanDocument::load(bytes, schemas, limits()).map_err(|source| CliError::Show {
-        path: display(path),
-        source,
+    let doc = PlanDocument::load_for_views(bytes, schemas, limits()).map_err(|source| {
+        CliError::Show {
+            path: display(path),
+            source,
+        }
     })?;
     let missing = providers_without_schema(&doc).map_err(|e| render_error(path, e))?;
     report.print(path, Some(&missing));
