@@ -1,5 +1,5 @@
-//! Turning changes into diff trees, guided by the provider schema (or, for outputs and dynamic
-//! values, by the JSON values themselves).
+//! Turning changes into diff trees, guided by the provider schema; values without a type
+//! (outputs, dynamic values) are handed to [`super::jsondiff`].
 
 use std::borrow::Cow;
 use std::collections::BTreeMap;
@@ -500,7 +500,7 @@ fn primitive(change: &Change<'_>, prim: Prim) -> Diff {
 
 /// Runs `process` over the keys of a map change; the action starts as create or delete when
 /// one side is not a map.
-fn transform_map<'a>(
+pub(super) fn transform_map<'a>(
     change: &Change<'a>,
     keys: Vec<String>,
     process: impl Fn(&Change<'a>) -> Diff,
@@ -612,161 +612,5 @@ pub(crate) fn output(change: &Change<'_>) -> Diff {
     }) {
         return d;
     }
-    json_transform(change)
-}
-
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum JsonType {
-    Null,
-    Bool,
-    Number,
-    String,
-    Object,
-    Array,
-}
-
-fn json_type(v: Option<&Value>) -> JsonType {
-    match v {
-        None | Some(Value::Null) => JsonType::Null,
-        Some(Value::Bool(_)) => JsonType::Bool,
-        Some(Value::Number(_)) => JsonType::Number,
-        Some(Value::String(_)) => JsonType::String,
-        Some(Value::Object(_)) => JsonType::Object,
-        Some(Value::Array(_)) => JsonType::Array,
-    }
-}
-
-/// The diff of two JSON values.
-pub(crate) fn json_transform(change: &Change<'_>) -> Diff {
-    if let Some(d) = json_sensitive(change) {
-        return d;
-    }
-    if change.is_unknown() {
-        let mut current = change.clone();
-        current.after_explicit = true;
-        if current.before.is_none() {
-            return Diff::new(Renderer::Unknown { before: None }, Action::Create, false);
-        }
-        let mut before = current.as_delete();
-        before.unknown = Some(Cow::Owned(Value::Bool(false)));
-        return Diff::new(
-            Renderer::Unknown {
-                before: Some(Box::new(json_transform(&before))),
-            },
-            Action::Update,
-            false,
-        );
-    }
-    let bt = json_type(change.before.as_deref());
-    let at = json_type(change.after.as_deref());
-    let deleted = at == JsonType::Null && !change.after_explicit;
-    let created = bt == JsonType::Null && !change.before_explicit;
-    if bt == at || created || deleted {
-        let target = if bt == JsonType::Null { at } else { bt };
-        return json_update(change, target);
-    }
-    let b = json_update(&change.as_delete(), bt);
-    let a = json_update(&change.as_create(), at);
-    Diff::new(
-        Renderer::TypeChange {
-            before: Box::new(b),
-            after: Box::new(a),
-        },
-        Action::Update,
-        false,
-    )
-}
-
-fn json_sensitive(change: &Change<'_>) -> Option<Diff> {
-    let bs = change.is_before_sensitive();
-    let as_ = change.is_after_sensitive();
-    if !bs && !as_ {
-        return None;
-    }
-    let inner = json_transform(&change.without_sensitivity());
-    let mut action = inner.action;
-    if action == Action::NoOp && bs != as_ && !change.is_null_no_op() {
-        action = Action::Update;
-    }
-    Some(Diff::new(
-        Renderer::Sensitive {
-            inner: Box::new(inner),
-            before: bs,
-            after: as_,
-        },
-        action,
-        false,
-    ))
-}
-
-fn json_update(change: &Change<'_>, ty: JsonType) -> Diff {
-    match ty {
-        JsonType::Null => json_primitive(change, Prim::Nil),
-        JsonType::Bool => json_primitive(change, Prim::Bool),
-        JsonType::String => json_primitive(change, Prim::String),
-        JsonType::Number => json_primitive(change, Prim::Number),
-        JsonType::Object => {
-            let (elements, action) = transform_map(change, change.all_keys(), json_transform);
-            Diff::new(
-                Renderer::Object {
-                    attributes: elements,
-                    override_null_suffix: true,
-                },
-                action,
-                false,
-            )
-        }
-        JsonType::Array => {
-            let before = change.before_slice();
-            let after = change.after_slice();
-            let mut current = match (before.is_some(), after.is_some()) {
-                (true, false) => Action::Delete,
-                (false, true) => Action::Create,
-                _ => Action::NoOp,
-            };
-            let mut elements = Vec::new();
-            process_slice(
-                before.unwrap_or(&[]),
-                after.unwrap_or(&[]),
-                change.style == Style::Terraform,
-                |bi, ai| {
-                    let d = json_transform(&change.slice_child(bi, ai));
-                    current = compare_actions(current, d.action);
-                    elements.push(d);
-                },
-                |v| matches!(v, Value::Object(_)),
-            );
-            Diff::new(
-                Renderer::List {
-                    elements,
-                    display_context: true,
-                },
-                current,
-                false,
-            )
-        }
-    }
-}
-
-fn json_primitive(change: &Change<'_>, prim: Prim) -> Diff {
-    let before_missing = change.before.is_none() && !change.before_explicit;
-    let after_missing = change.after.is_none() && !change.after_explicit;
-    let action = if before_missing && !after_missing {
-        Action::Create
-    } else if !before_missing && after_missing {
-        Action::Delete
-    } else if deep_equal(&change.before, &change.after) {
-        Action::NoOp
-    } else {
-        Action::Update
-    };
-    Diff::new(
-        Renderer::Primitive {
-            before: change.before.as_deref().cloned(),
-            after: change.after.as_deref().cloned(),
-            prim,
-        },
-        action,
-        false,
-    )
+    super::jsondiff::json_transform(change)
 }

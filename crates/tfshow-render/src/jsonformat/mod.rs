@@ -1,10 +1,11 @@
 //! The machinery behind Terraform's human rendering of plans and states, reimplemented from
 //! its observable behaviour: a change read from the JSON document ([`structured`]) is turned
-//! into a tree of diffs using the provider schema ([`differ`]), and the tree is printed
-//! ([`render`]).
+//! into a tree of diffs using the provider schema ([`differ`]; values without a type by
+//! [`jsondiff`]), and the tree is printed ([`render`], one file per renderer).
 
 mod collections;
 pub(crate) mod differ;
+pub(crate) mod jsondiff;
 pub(crate) mod render;
 pub(crate) mod structured;
 pub(crate) mod text;

@@ -227,7 +227,7 @@ impl Diff {
             non_legacy: false,
             style: Style::Terraform,
         };
-        let json_diff = crate::jsonformat::differ::json_transform(&change);
+        let json_diff = crate::jsonformat::jsondiff::json_transform(&change);
         let mut action = self.action;
         let mut json_opts = opts.child();
         json_opts.override_null_suffix = true;
