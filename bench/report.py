@@ -38,3 +38,22 @@ if ours and theirs:
 if ours and scaled:
     print(f"- 50,000 against 10,000: {scaled[0] / ours[0]:.2f}x by minimum, "
           f"{scaled[1] / ours[1]:.2f}x by median (target: at most 5.5x)")
+
+# Issue 17's targets: each view against show --json of the same plan, best wall time and peak
+# memory of the same run.
+cases = sorted({n.rsplit(" show --json", 1)[0] for n in runs if n.endswith(" show --json")})
+rows = []
+for case in cases:
+    base = stats(f"{case} show --json")
+    for name in runs:
+        if not name.startswith(case + " ") or name == f"{case} show --json":
+            continue
+        view = stats(name)
+        if view and base and base[0] > 0:
+            rows.append((name, view[0] / base[0], view[2] / base[2]))
+if rows:
+    print()
+    print("| view | time / show --json | peak memory / show --json |")
+    print("|---|---|---|")
+    for name, t, m in rows:
+        print(f"| {name} | {t:.2f}x | {m:.2f}x |")

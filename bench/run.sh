@@ -8,6 +8,8 @@
 #       # DIR (named like the case, e.g. big-1.15.5-10000, as the oracle harness's bench.sh
 #       # makes it), in the same run
 #
+# Timed for each case: show --json, then every view (show, show --json --redact, ui, summary,
+# summary --format html, and diff against the 1,000-resource plan of the same release).
 # Cases: bench/data/big-VERSION-N (real plans written by Terraform VERSION, with the provider
 # schemas and what `terraform show -json` printed), plus big-1.15.5-50000, made by scaling the
 # 10,000-resource plan five times with the scale_plan example and checked against it.
@@ -66,11 +68,20 @@ for dir in bench/data/big-* "$big50"; do
     python3 bench/check_scaled.py "$OUT/big-1.15.5-10000.json" "$OUT/$case.json" 4 || { echo "$case: scaled output check failed" >&2; exit 1; }
   fi
   add_cmd "$case show --json" $BIN show --json --schemas "$schemas" "$plan"
-  for cmd in "show" "ui" "summary"; do
-    if $BIN $cmd --schemas "$schemas" "$plan" > /dev/null 2>&1; then
-      add_cmd "$case $cmd" $BIN $cmd --schemas "$schemas" "$plan"
+  # Every view of the same plan (report.py gives each as a ratio to show --json).
+  views=("show" "show --json --redact" "ui" "summary" "summary --format html")
+  for view in "${views[@]}"; do
+    read -ra args <<< "$view"
+    if $BIN "${args[@]}" --schemas "$schemas" "$plan" > /dev/null 2>&1; then
+      add_cmd "$case $view" $BIN "${args[@]}" --schemas "$schemas" "$plan"
     fi
   done
+  # diff against the 1,000-resource plan of the same release (the 50,000 plan's is 1.15.5's).
+  small=bench/data/big-${case#big-}
+  small=${small%-*}-1000
+  if [[ "$case" != *-1000 && -f "$small/plan.tfplan" ]]; then
+    add_cmd "$case diff" $BIN diff --schemas "$schemas" "$small/plan.tfplan" "$plan"
+  fi
   if [[ -n "${TF_WORKDIR:-}" && -n "${TERRAFORM:-}" && "$case" == "$(basename "$TF_WORKDIR")" ]]; then
     tf_case=$case
   fi
