@@ -23,6 +23,28 @@ pub enum ResourceMode {
 }
 
 impl ResourceMode {
+    /// The mode as documents write it (`managed`, `data`, `ephemeral`, `list`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ResourceMode::Managed => "managed",
+            ResourceMode::Data => "data",
+            ResourceMode::Ephemeral => "ephemeral",
+            ResourceMode::List => "list",
+        }
+    }
+
+    /// The mode a document's `mode` names (`None` for an unknown name).
+    pub fn from_name(name: &str) -> Option<ResourceMode> {
+        [
+            ResourceMode::Managed,
+            ResourceMode::Data,
+            ResourceMode::Ephemeral,
+            ResourceMode::List,
+        ]
+        .into_iter()
+        .find(|m| m.as_str() == name)
+    }
+
     /// The address prefix of this mode, including its dot (`""` for managed resources).
     pub fn prefix(self) -> &'static str {
         match self {

@@ -117,16 +117,9 @@ pub struct OutputDecl {
     pub depends_on: Vec<Expression>,
 }
 
-/// `managed`, `data` or `ephemeral`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum ResourceMode {
-    /// `resource` blocks.
-    Managed,
-    /// `data` blocks.
-    Data,
-    /// `ephemeral` blocks.
-    Ephemeral,
-}
+/// `managed`, `data` or `ephemeral` (a configuration has no `list` blocks: those are in
+/// query files).
+pub use tfshow_addrs::ResourceMode;
 
 /// A provider configuration reference: local name and alias (`aws.west`).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -173,11 +166,7 @@ pub struct ResourceDecl {
 impl ResourceDecl {
     /// The module-relative address (`aws_instance.a`, `data.aws_ami.b`).
     pub fn address(&self) -> String {
-        match self.mode {
-            ResourceMode::Managed => format!("{}.{}", self.type_name, self.name),
-            ResourceMode::Data => format!("data.{}.{}", self.type_name, self.name),
-            ResourceMode::Ephemeral => format!("ephemeral.{}.{}", self.type_name, self.name),
-        }
+        format!("{}{}.{}", self.mode.prefix(), self.type_name, self.name)
     }
 
     /// The provider configuration the resource uses: the `provider` argument, else the

@@ -230,11 +230,7 @@ impl Document {
 
 /// The schema mode of a document `mode` (`managed`, `data`, `ephemeral`).
 pub(crate) fn schema_mode(mode: &str) -> tfshow_schema::Mode {
-    match mode {
-        "data" => tfshow_schema::Mode::Data,
-        "ephemeral" => tfshow_schema::Mode::Ephemeral,
-        _ => tfshow_schema::Mode::Managed,
-    }
+    tfshow_schema::Mode::from_name(mode).unwrap_or(tfshow_schema::Mode::Managed)
 }
 
 /// Parses a `show -json` document.

@@ -65,16 +65,9 @@ pub struct Schemas {
     pub format_version: String,
 }
 
-/// Resource modes that have schemas.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Mode {
-    /// `resource` blocks.
-    Managed,
-    /// `data` blocks.
-    Data,
-    /// `ephemeral` blocks.
-    Ephemeral,
-}
+/// The mode of a resource type: managed, data, ephemeral or list (one type for every crate:
+/// [`tfshow_addrs::ResourceMode`]).
+pub use tfshow_addrs::ResourceMode as Mode;
 
 impl Schemas {
     /// The schema of a resource type of a provider.
@@ -84,6 +77,8 @@ impl Schemas {
             Mode::Managed => p.resources.get(type_name),
             Mode::Data => p.data_sources.get(type_name),
             Mode::Ephemeral => p.ephemeral_resources.get(type_name),
+            // List resources' schemas are not in `providers schema -json`.
+            Mode::List => None,
         }
     }
 

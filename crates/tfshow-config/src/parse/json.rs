@@ -72,9 +72,11 @@ pub(crate) fn parse_file(
                     for (name, body) in labelled_map(by_name) {
                         let r = resource(mode, type_name, name, body)?;
                         match mode {
-                            ResourceMode::Managed => m.managed_resources.push(r),
                             ResourceMode::Data => m.data_resources.push(r),
                             ResourceMode::Ephemeral => m.ephemeral_resources.push(r),
+                            ResourceMode::Managed | ResourceMode::List => {
+                                m.managed_resources.push(r)
+                            }
                         }
                     }
                 }

@@ -11,7 +11,7 @@ use tfshow_cty::convert::convert;
 use tfshow_limits::Limits;
 
 use crate::error::ConfigError;
-use crate::model::{BlockBody, ModuleConfig, NestedBlockDecl};
+use crate::model::{BlockBody, ModuleConfig, NestedBlockDecl, ResourceMode};
 
 /// A problem in one file, before the file name is attached.
 #[derive(Debug)]
@@ -152,9 +152,10 @@ pub fn load_module_config_with(
         {
             let mode = r.mode;
             let list = match mode {
-                crate::model::ResourceMode::Managed => &mut module.managed_resources,
-                crate::model::ResourceMode::Data => &mut module.data_resources,
-                crate::model::ResourceMode::Ephemeral => &mut module.ephemeral_resources,
+                ResourceMode::Data => &mut module.data_resources,
+                ResourceMode::Ephemeral => &mut module.ephemeral_resources,
+                // The parsers make no other mode.
+                ResourceMode::Managed | ResourceMode::List => &mut module.managed_resources,
             };
             if !resources.insert((mode, r.type_name.clone(), r.name.clone())) {
                 return Err(dup("resource", &r.address()));
@@ -275,9 +276,9 @@ fn apply_override(module: &mut ModuleConfig, part: ModuleConfig) {
         .chain(part.ephemeral_resources)
     {
         let (list, index) = match r.mode {
-            crate::model::ResourceMode::Managed => (&mut module.managed_resources, &managed),
-            crate::model::ResourceMode::Data => (&mut module.data_resources, &data),
-            crate::model::ResourceMode::Ephemeral => (&mut module.ephemeral_resources, &ephemeral),
+            ResourceMode::Data => (&mut module.data_resources, &data),
+            ResourceMode::Ephemeral => (&mut module.ephemeral_resources, &ephemeral),
+            ResourceMode::Managed | ResourceMode::List => (&mut module.managed_resources, &managed),
         };
         if let Some(b) = index
             .get(&(r.type_name.clone(), r.name.clone()))

@@ -21,7 +21,7 @@
 use std::collections::BTreeMap;
 
 use hcl_edit::expr::{Expression, TraversalOperator};
-use tfshow_config::model::{ConfigNode, ResourceDecl, ResourceMode};
+use tfshow_config::model::{ConfigNode, ResourceDecl};
 use tfshow_cty::json::write_value;
 use tfshow_cty::Type;
 use tfshow_gojson::Writer;
@@ -283,11 +283,7 @@ fn write_resource(
 ) -> Result<(), Error> {
     let provider = r.provider_ref();
     let fqn = provider_fqn(&node.module, &provider.name, cx.version);
-    let mode = match r.mode {
-        ResourceMode::Managed => Mode::Managed,
-        ResourceMode::Data => Mode::Data,
-        ResourceMode::Ephemeral => Mode::Ephemeral,
-    };
+    let mode = r.mode;
     // A provider the schemas leave out entirely is written as without schemas.
     let schema = match cx.schemas.filter(|s| s.providers.contains_key(&fqn)) {
         Some(s) => Some(s.resource(&fqn, mode, &r.type_name).ok_or_else(|| {
@@ -302,11 +298,7 @@ fn write_resource(
     w.key("address");
     w.string(&r.address());
     w.key("mode");
-    w.string(match r.mode {
-        ResourceMode::Managed => "managed",
-        ResourceMode::Data => "data",
-        ResourceMode::Ephemeral => "ephemeral",
-    });
+    w.string(r.mode.as_str());
     w.key("type");
     w.string(&r.type_name);
     w.key("name");
