@@ -183,13 +183,15 @@ fn json_verdict(text: &str) -> Verdict {
     match first_key {
         Some(k) if k.starts_with('@') => Verdict::Stream,
         _ if has("@level") && has("type") => Verdict::Stream,
-        Some("format_version") => {
+        // `providers schema -json` starts with `format_version` too.
+        Some("format_version") if !has("provider_schemas") => {
             if has("planned_values") || has("resource_changes") || has("prior_state") {
                 Verdict::Refuse(NotAStream::JsonPlan)
             } else if has("values") {
                 Verdict::Refuse(NotAStream::State)
             } else {
-                Verdict::Refuse(NotAStream::JsonPlan)
+                // Maybe further on than was read.
+                Verdict::Refuse(NotAStream::OtherJson)
             }
         }
         Some("version") if has("lineage") || has("serial") || has("terraform_version") => {
@@ -297,6 +299,11 @@ mod tests {
                 Verdict::Refuse(NotAStream::State),
             ),
             ("other JSON", b"{\"a\":1}\n", Verdict::Refuse(NotAStream::OtherJson)),
+            (
+                "provider schemas",
+                br#"{"format_version":"1.0","provider_schemas":{}}"#,
+                Verdict::Refuse(NotAStream::OtherJson),
+            ),
             ("a JSON array", b"[1,2]\n", Verdict::Refuse(NotAStream::OtherJson)),
             (
                 "a malformed message first",
