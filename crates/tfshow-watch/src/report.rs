@@ -445,4 +445,50 @@ mod tests {
             "{out}"
         );
     }
+
+    #[test]
+    fn a_ten_thousand_resource_apply_gives_a_bounded_report() {
+        let mut t = Tracker::default();
+        let start = hook("apply_start", "a.r", 0);
+        let complete = hook("apply_complete", "a.r", 1);
+        let errored = hook("apply_errored", "a.r", 2);
+        let about = |m: &tfshow_ui::Message, addr: &str| {
+            let mut m = m.clone();
+            if let tfshow_ui::Body::ApplyStart(h)
+            | tfshow_ui::Body::ApplyComplete(h)
+            | tfshow_ui::Body::ApplyErrored(h) = &mut m.body
+            {
+                h.resource.addr = addr.to_owned();
+            }
+            m
+        };
+        for i in 0..10_000 {
+            let a = format!("a.r[{i}]");
+            t.handle(&about(&start, &a));
+            let end = if i % 1000 == 999 { &errored } else { &complete };
+            t.handle(&about(end, &a));
+        }
+        let mut out = Vec::new();
+        write_report(&t, &Style { color: false }, &mut out).expect("write");
+        let out = String::from_utf8(out).expect("UTF-8");
+        assert!(out.lines().count() < 150, "{out}");
+        let rows: Vec<&str> = out
+            .lines()
+            .skip_while(|l| !l.starts_with("  ADDRESS"))
+            .skip(1)
+            .take_while(|l| l.starts_with("  a.r["))
+            .collect();
+        assert_eq!(rows.len(), bounds::MAX_SHOWN_ROWS);
+        // The ten failures first.
+        assert!(rows[..10].iter().all(|r| r.contains("errored")), "{out}");
+        assert!(rows[10..].iter().all(|r| r.contains("done")), "{out}");
+        assert!(
+            out.contains("  … and 9,900 more resources completed\n"),
+            "{out}"
+        );
+        assert!(
+            out.ends_with("FAILED: the stream reports 10 errors.\n"),
+            "{out}"
+        );
+    }
 }

@@ -323,3 +323,39 @@ fn a_terminal_on_standard_input_gets_a_usage_hint() {
     );
     assert!(out.stdout.is_empty());
 }
+
+/// The live view of a failed apply with `NO_COLOR` set to `value`: its output.
+fn live_with_no_color(value: &str) -> String {
+    let stream = std::fs::read(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../testdata/oracle/scenarios/apply_error/tf-1.15.5/apply-ui.jsonl"),
+    )
+    .expect("stream");
+    let (controller, terminal) = pty(100);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tfshow"))
+        .arg("watch")
+        .env("NO_COLOR", value)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::from(terminal))
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("run tfshow");
+    let mut out = Output::new(controller);
+    let mut producer = child.stdin.take().expect("stdin");
+    producer.write_all(&stream).expect("write");
+    drop(producer);
+    assert_eq!(exit_code(&mut child), Some(1));
+    out.finish().to_owned()
+}
+
+#[test]
+fn only_a_non_empty_no_color_turns_colours_off() {
+    let coloured = live_with_no_color("");
+    assert!(coloured.contains("\x1b[31m"), "{coloured:?}");
+    let plain = live_with_no_color("1");
+    assert!(!plain.contains("\x1b[31m"), "{plain:?}");
+    assert!(
+        plain.ends_with("FAILED: the stream reports 1 error.\n"),
+        "{plain:?}"
+    );
+}
