@@ -3,13 +3,15 @@
 //! a JSON plan or a state with a hint, instead of reporting "no errors" about it.
 //!
 //! The rules, in order:
-//! - the first bytes ([`Sniffer::head`]): a zip (`PK\x03\x04`) is a plan file; NUL bytes or
-//!   bytes that are not UTF-8 are binary; a JSON object whose first key is `format_version`
-//!   is a JSON plan or state (`terraform show -json`), one that starts with `version` and has a
-//!   `lineage` or `serial` is a state file, one whose first key starts with `@` is a stream;
+//! - the first bytes ([`Sniffer::head`]): a zip (`PK\x03\x04`) or a legacy plan is a plan
+//!   file; a first line with NUL bytes or bytes that are not UTF-8 is binary; a JSON object
+//!   whose first key starts with `@` is a stream, one whose first key is `format_version` a JSON
+//!   plan or state (`terraform show -json`), one that starts with `version` and has a
+//!   `lineage` or `serial` a state file (this catches documents printed over many lines);
 //! - then line by line ([`Sniffer::item`]), until the first message: a message (or a
 //!   malformed one, with `@level`) makes it a stream; a line that is not UTF-8 is binary; a
-//!   line that is JSON but not a message (no `@level`) is refused at once; after
+//!   line that is JSON but not a message (no `@level`) is refused at once, told apart by
+//!   [`tfshow_planfile::sniff`] as the other commands tell their input apart; after
 //!   [`TEXT_LINES`] lines of text with no message it is human output;
 //! - at the end ([`Sniffer::end`]): text with no message at all is human output; nothing at
 //!   all is an empty stream (not refused).
@@ -32,6 +34,8 @@ pub enum NotAStream {
     JsonPlan,
     /// A state file, or the JSON of a state (`terraform show -json`).
     State,
+    /// An OpenTofu-encrypted plan or state.
+    Encrypted,
     /// JSON that is none of the above.
     OtherJson,
     /// Binary data.
@@ -60,6 +64,10 @@ impl fmt::Display for NotAStream {
             NotAStream::State => write!(
                 f,
                 "this is a state, not a -json stream: use tfshow show for it; {USE}"
+            ),
+            NotAStream::Encrypted => write!(
+                f,
+                "this is an OpenTofu-encrypted plan or state, not a -json stream: use tfshow show for it; {USE}"
             ),
             NotAStream::OtherJson => write!(
                 f,
@@ -149,7 +157,7 @@ impl Sniffer {
                         Verdict::Undecided
                     }
                 }
-                (Problem::Parse(_), Some(text)) => json_verdict(text),
+                (Problem::Parse(_), Some(text)) => json_verdict(text, true),
                 (Problem::Parse(_), None) => Verdict::Undecided,
                 (Problem::TooLong { .. }, _) => Verdict::Refuse(NotAStream::LongLine),
                 (Problem::Io(_), _) => Verdict::Undecided,
@@ -168,8 +176,12 @@ impl Sniffer {
     }
 }
 
-/// The verdict on a JSON line (or the start of a JSON document) from its keys.
-fn json_verdict(text: &str) -> Verdict {
+/// The verdict on a JSON line, `complete`, or on the start of a JSON document, from its keys.
+/// A whole line is told apart by [`tfshow_planfile::sniff`], as the other commands tell their
+/// input apart; the start of a document (a state or a plan printed over many lines) by its
+/// first keys.
+fn json_verdict(text: &str, complete: bool) -> Verdict {
+    use tfshow_planfile::sniff::{sniff, Kind};
     let t = text.trim_start_matches(['\u{feff}', ' ', '\t', '\r', '\n']);
     let Some(rest) = t.strip_prefix('{') else {
         return Verdict::Refuse(NotAStream::OtherJson);
@@ -180,11 +192,24 @@ fn json_verdict(text: &str) -> Verdict {
         .and_then(|r| r.split_once('"'))
         .map(|(k, _)| k);
     let has = |key: &str| t.contains(&format!("\"{key}\""));
+    if first_key.is_some_and(|k| k.starts_with('@')) || (has("@level") && has("type")) {
+        return Verdict::Stream;
+    }
+    // `providers schema -json` starts with `format_version` too.
+    if has("provider_schemas") {
+        return Verdict::Refuse(NotAStream::OtherJson);
+    }
+    if complete {
+        match sniff(t.as_bytes()) {
+            Kind::PlanZip | Kind::LegacyPlan => return Verdict::Refuse(NotAStream::PlanFile),
+            Kind::State | Kind::StateJson => return Verdict::Refuse(NotAStream::State),
+            Kind::PlanJson => return Verdict::Refuse(NotAStream::JsonPlan),
+            Kind::OpenTofuEncrypted => return Verdict::Refuse(NotAStream::Encrypted),
+            Kind::CloudBookmark { .. } | Kind::Unknown => {}
+        }
+    }
     match first_key {
-        Some(k) if k.starts_with('@') => Verdict::Stream,
-        _ if has("@level") && has("type") => Verdict::Stream,
-        // `providers schema -json` starts with `format_version` too.
-        Some("format_version") if !has("provider_schemas") => {
+        Some("format_version") => {
             if has("planned_values") || has("resource_changes") || has("prior_state") {
                 Verdict::Refuse(NotAStream::JsonPlan)
             } else if has("values") {
@@ -197,6 +222,7 @@ fn json_verdict(text: &str) -> Verdict {
         Some("version") if has("lineage") || has("serial") || has("terraform_version") => {
             Verdict::Refuse(NotAStream::State)
         }
+        _ if has("encryption_version") => Verdict::Refuse(NotAStream::Encrypted),
         _ => Verdict::Refuse(NotAStream::OtherJson),
     }
 }
@@ -211,7 +237,7 @@ fn head_verdict(bytes: &[u8]) -> Verdict {
     if bytes.is_empty() {
         return Verdict::Undecided;
     }
-    if bytes.starts_with(b"PK\x03\x04") {
+    if bytes.starts_with(b"PK\x03\x04") || bytes.starts_with(b"tfplan") {
         return Verdict::Refuse(NotAStream::PlanFile);
     }
     // The first line must be text (a message is one line of UTF-8 JSON); later lines in this
@@ -230,7 +256,7 @@ fn head_verdict(bytes: &[u8]) -> Verdict {
     if !text.starts_with('{') {
         return Verdict::Undecided;
     }
-    match json_verdict(text) {
+    match json_verdict(text, false) {
         // A JSON object whose keys say nothing yet: the lines decide.
         Verdict::Refuse(NotAStream::OtherJson) => Verdict::Undecided,
         v => v,
@@ -300,6 +326,12 @@ mod tests {
             ),
             ("other JSON", b"{\"a\":1}\n", Verdict::Refuse(NotAStream::OtherJson)),
             (
+                "an OpenTofu-encrypted file",
+                br#"{"meta":{"key_provider.pbkdf2.k":"eyJ9"},"encrypted_data":"AAAA","encryption_version":"v0"}"#,
+                Verdict::Refuse(NotAStream::Encrypted),
+            ),
+            ("a legacy plan", b"tfplan\x00\x00\x00\x01", Verdict::Refuse(NotAStream::PlanFile)),
+            (
                 "provider schemas",
                 br#"{"format_version":"1.0","provider_schemas":{}}"#,
                 Verdict::Refuse(NotAStream::OtherJson),
@@ -323,6 +355,7 @@ mod tests {
             NotAStream::PlanFile,
             NotAStream::JsonPlan,
             NotAStream::State,
+            NotAStream::Encrypted,
             NotAStream::OtherJson,
             NotAStream::Binary,
             NotAStream::LongLine,
