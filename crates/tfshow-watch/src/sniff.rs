@@ -11,7 +11,7 @@
 //! - then line by line ([`Sniffer::item`]), until the first message: a message (or a
 //!   malformed one, with `@level`) makes it a stream; a line that is not UTF-8 is binary; a
 //!   line that is JSON but not a message (no `@level`) is refused at once, told apart by
-//!   [`tfshow_planfile::sniff`] as the other commands tell their input apart; after
+//!   [`tfshow_planfile::sniff::sniff()`] as the other commands tell their input apart; after
 //!   [`TEXT_LINES`] lines of text with no message it is human output;
 //! - at the end ([`Sniffer::end`]): text with no message at all is human output; nothing at
 //!   all is an empty stream (not refused).
@@ -177,7 +177,7 @@ impl Sniffer {
 }
 
 /// The verdict on a JSON line, `complete`, or on the start of a JSON document, from its keys.
-/// A whole line is told apart by [`tfshow_planfile::sniff`], as the other commands tell their
+/// A whole line is told apart by [`tfshow_planfile::sniff::sniff()`], as the other commands tell their
 /// input apart; the start of a document (a state or a plan printed over many lines) by its
 /// first keys.
 fn json_verdict(text: &str, complete: bool) -> Verdict {
