@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use super::{lock, SharedState};
+use super::SharedState;
 
 /// Stops listening when dropped.
 pub(crate) struct Listening {
@@ -23,6 +23,7 @@ impl Drop for Listening {
 /// ends the process, as by default).
 #[cfg(unix)]
 pub(crate) fn listen(shared: Arc<SharedState>) -> Option<Listening> {
+    use super::lock;
     use signal_hook::consts::{SIGINT, SIGWINCH};
     let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGWINCH]).ok()?;
     let handle = signals.handle();
