@@ -381,6 +381,9 @@ fn show(
             if noted == 0 {
                 out.push_str(&style.yellow(WAITING));
                 out.push('\n');
+                if let Some(live) = live.as_mut() {
+                    live.note(WAITING);
+                }
             }
             noted = interrupts;
         }

@@ -43,6 +43,8 @@ pub(crate) struct Live {
     width: usize,
     started: Instant,
     style: Style,
+    /// Said at the bottom of the block (after the first Ctrl-C).
+    note: Option<&'static str>,
 }
 
 impl Live {
@@ -53,7 +55,13 @@ impl Live {
             width: width.max(1),
             started: Instant::now(),
             style,
+            note: None,
         }
+    }
+
+    /// Says `note` at the bottom of the block from now on.
+    pub fn note(&mut self, note: &'static str) {
+        self.note = Some(note);
     }
 
     /// The terminal is now `width` columns wide (call before [`Live::clear`]).
@@ -135,6 +143,9 @@ impl Live {
                 "  … and {} more",
                 bounds::count(c.running - listed)
             )));
+        }
+        if let Some(note) = self.note {
+            lines.push(self.style.yellow(&self.fit(note)));
         }
         for l in &lines {
             out.push_str(l);
