@@ -93,6 +93,9 @@ pub enum CliError {
     /// The watched stream reports errors (the text names them).
     #[error("{0}")]
     StreamFailed(String),
+    /// `watch` was interrupted twice (Ctrl-C) before its input ended.
+    #[error("interrupted before the stream ended (no report)")]
+    Interrupted,
 }
 
 impl CliError {
@@ -100,6 +103,8 @@ impl CliError {
     pub fn exit_code(&self) -> u8 {
         match self {
             CliError::Usage(_) => 2,
+            // As a process that SIGINT ended.
+            CliError::Interrupted => 130,
             _ => 1,
         }
     }

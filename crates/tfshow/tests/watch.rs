@@ -182,3 +182,74 @@ fn a_stream_of_a_newer_major_version_is_refused() {
         "{err}"
     );
 }
+
+/// Runs `tfshow watch` on `file` from standard input: (exit code, stdout, stderr).
+fn watch_stdin(file: &Path) -> (Option<i32>, String, String) {
+    let bytes = std::fs::read(file).expect("input");
+    let o = watch(&[], Some(&bytes));
+    (o.status.code(), text(&o.stdout), text(&o.stderr))
+}
+
+#[test]
+fn input_that_is_not_a_json_stream_is_refused_with_a_hint() {
+    let case = scenarios().join("apply_error/tf-1.15.5");
+    for (file, hint) in [
+        (
+            "plan.txt",
+            "this looks like Terraform's human output, not a -json stream: run terraform apply -json | tfshow watch",
+        ),
+        ("plan-cli.txt", "this looks like Terraform's human output"),
+        ("plan.tfplan", "this is a plan file, not a -json stream: use tfshow show or tfshow ui"),
+        ("plan.json", "this is a JSON plan (terraform show -json), not a -json stream"),
+        ("state.json", "this is a state, not a -json stream"),
+        ("terraform.tfstate", "this is a state, not a -json stream"),
+        ("schemas.json", "this is JSON but not Terraform's -json stream"),
+    ] {
+        let (code, out, err) = watch_stdin(&case.join(file));
+        assert_eq!(code, Some(1), "{file}: {err}");
+        assert!(err.contains(hint), "{file}: {err}");
+        assert!(err.contains("-json"), "{file}: {err}");
+        // Nothing of it is echoed (a zip's bytes least of all), and no verdict is given.
+        assert!(out.is_empty(), "{file}: {out}");
+        assert!(!err.contains("OK:"), "{file}: {err}");
+    }
+    // As a file argument too.
+    let o = watch(&[case.join("plan.tfplan").to_str().unwrap()], None);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(text(&o.stderr).contains("this is a plan file"));
+}
+
+#[cfg(unix)]
+#[test]
+fn a_refused_producer_is_read_to_its_end_not_cut_off() {
+    use std::io::{BufRead, BufReader};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tfshow"))
+        .arg("watch")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run tfshow");
+    let mut producer = child.stdin.take().expect("stdin");
+    let human = std::fs::read_to_string(scenarios().join("apply_error/tf-1.15.5/plan.txt"))
+        .expect("plan.txt");
+    producer.write_all(human.as_bytes()).expect("write");
+    producer.flush().expect("flush");
+    // The hint comes while the producer still writes; then the rest is read, not shown.
+    let mut err = BufReader::new(child.stderr.take().expect("stderr"));
+    let mut line = String::new();
+    err.read_line(&mut line).expect("stderr");
+    assert!(line.contains("-json"), "{line}");
+    for _ in 0..1000 {
+        producer
+            .write_all(human.as_bytes())
+            .expect("the producer is not cut off");
+    }
+    drop(producer);
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut err, &mut rest).expect("stderr");
+    let o = child.wait_with_output().expect("tfshow");
+    assert_eq!(o.status.code(), Some(1), "{rest}");
+    assert!(o.stdout.is_empty());
+    assert!(rest.contains("not a -json stream"), "{rest}");
+}

@@ -599,7 +599,7 @@ fn a_big_stream_is_watched_in_bounded_time_and_memory() {
         assert!(report < 2 << 20, "{what}: the report is {report} bytes");
         let report = lines[report_at..].join("\n");
         for said in [
-            "more resources not listed",
+            "more resources completed",
             "more diagnostics not shown",
             "… (the rest of the detail is not shown)",
             "more errored resources",

@@ -1,105 +1,111 @@
 //! `tfshow watch`: renders a live `-json` stream.
 //!
 //! On a terminal a progress view (resources in flight with their elapsed time, counts and a
-//! progress bar) is redrawn under the messages; otherwise every message becomes one plain
-//! line, prefixed with its time since the first message. Either way a report follows at the
-//! end (see [`report`]), its verdict last. The command fails (exit 1) when the stream reports
-//! an error.
+//! progress bar) is redrawn under the messages, as wide as the terminal (and redrawn when it is
+//! resized); otherwise every message becomes one plain line, prefixed with its time since the
+//! first message. Either way a report follows at the end ([`tfshow_watch::write_report`]), its
+//! verdict last. The command fails (exit 1) when the stream reports an error.
 //!
-//! Everything printed that came from the stream goes through [`tfshow_escape::terminal`]
-//! (lines that are not JSON included), so nothing in it can move the cursor, recolour text or
-//! fake a line: the only escapes written are the view's own. Everything kept is bounded (see
-//! [`bounds`]), so a stream of gigabytes is watched in bounded memory.
+//! What the stream says is tracked by [`tfshow_watch::Tracker`], which escapes everything it
+//! returns; this module is the terminal side: reading on a thread, the live view, signals.
+//!
+//! In `terraform apply -json | tfshow watch`, Ctrl-C reaches both programs. Terraform then
+//! stops gracefully and goes on writing, so the first Ctrl-C does not end `watch`: it says it
+//! waits and reads on to the end of the input (Terraform never meets a closed pipe), then
+//! prints the report. A second Ctrl-C quits at once (exit 130), leaving the terminal clean.
+//!
+//! Input that is not a `-json` stream (human output, a plan file, a JSON plan, a state) is
+//! refused after its first lines ([`tfshow_watch::sniff`]) with a hint; from a pipe the rest is
+//! still read (not shown), so that the program writing it is not cut off.
 
-mod bounds;
-mod diagnostic;
 mod live;
-mod report;
-mod style;
-mod tracker;
+mod signals;
+mod terminal;
 
-use std::fmt::Write as _;
-use std::io::{IsTerminal, Read, Write};
+use std::io::{BufRead, BufReader, IsTerminal, Read, Write};
 use std::path::Path;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
-use tfshow_escape::terminal::{line, Line};
-use tfshow_ui::{Body, LineError, Message, ParseError, Problem, Reader};
+use tfshow_ui::Reader;
+use tfshow_watch::sniff::{NotAStream, Sniffer, Verdict};
+use tfshow_watch::{Style, Tracker};
 
 use super::{display, CliError};
 use crate::args::WatchArgs;
 use live::Live;
-use style::Style;
-use tracker::Tracker;
+
+/// What `watch` says after the first Ctrl-C.
+const WAITING: &str = "tfshow: waiting for Terraform to stop; Ctrl-C again to quit";
 
 /// Runs `tfshow watch`.
 pub(crate) fn run(args: &WatchArgs) -> Result<(), CliError> {
-    let input: Box<dyn Read + Send> = if args.file == Path::new("-") {
-        Box::new(std::io::stdin())
+    let from_stdin = args.file == Path::new("-");
+    let (input, path): (Box<dyn Read + Send>, String) = if from_stdin {
+        if std::io::stdin().is_terminal() {
+            return Err(CliError::Usage(
+                "watch reads a -json stream from a pipe or a file, and nothing is piped in: run terraform apply -json | tfshow watch (or tfshow watch FILE)".into(),
+            ));
+        }
+        (Box::new(std::io::stdin()), "<stdin>".to_owned())
     } else {
-        Box::new(
-            std::fs::File::open(&args.file).map_err(|source| CliError::Read {
-                path: display(&args.file),
-                source,
-            })?,
-        )
+        let file = std::fs::File::open(&args.file).map_err(|source| CliError::Read {
+            path: display(&args.file),
+            source,
+        })?;
+        (Box::new(file), display(&args.file))
     };
-    let terminal = !args.plain && std::io::stdout().is_terminal();
-    let style = Style {
-        color: terminal && std::env::var_os("NO_COLOR").is_none(),
+    let live = !args.plain && std::io::stdout().is_terminal();
+    let style = Style::new(live && color_allowed());
+    let shared = Arc::new((Mutex::new(Shared::default()), Condvar::new()));
+    // Before anything is read: a Ctrl-C from now on is counted, not fatal.
+    let _signals = signals::listen(Arc::clone(&shared));
+    let reader = {
+        let shared = Arc::clone(&shared);
+        let options = ReadOptions {
+            style,
+            live,
+            drain: from_stdin,
+        };
+        std::thread::spawn(move || read_into(input, &shared, options))
     };
-    let mut tracker = Tracker::default();
-    if terminal {
-        watch_live(input, &mut tracker, style)?;
-    } else {
-        watch_plain(input, &mut tracker)?;
+    show(
+        &shared,
+        &reader,
+        live.then(|| Live::new(style, terminal::width())),
+        style,
+    )?;
+    let _ = reader.join();
+    let (state, _) = &*shared;
+    let mut s = lock(state);
+    if let Some(refused) = s.refused {
+        let message = if s.refusal_shown {
+            "not a -json stream".to_owned()
+        } else {
+            refused.to_string()
+        };
+        return Err(CliError::Ui { path, message });
     }
-    if tracker.bad_lines > bounds::MAX_WARNINGS {
-        eprintln!(
-            "tfshow: warning: {} more lines could not be read as messages (only the first {} are reported)",
-            bounds::count(tracker.bad_lines - bounds::MAX_WARNINGS),
-            bounds::MAX_WARNINGS
-        );
+    let tracker = std::mem::take(&mut s.tracker);
+    drop(s);
+    if let Some(w) = tracker.more_bad_lines() {
+        eprintln!("{w}");
     }
-    let mut out = String::from("\n");
-    out.push_str(&report::render(&tracker, &style));
-    emit(&out)?;
+    let mut stdout = std::io::stdout().lock();
+    stdout
+        .write_all(b"\n")
+        .and_then(|()| tfshow_watch::write_report(&tracker, &style, &mut stdout))
+        .and_then(|()| stdout.flush())
+        .map_err(CliError::Write)?;
     if tracker.has_errors() {
-        return Err(CliError::StreamFailed(failure(&tracker)));
+        return Err(CliError::StreamFailed(tfshow_watch::failure(&tracker)));
     }
     Ok(())
 }
 
-/// The error line for a failed stream: the number of errors and the first few errored and
-/// unfinished resources (escaped).
-fn failure(t: &Tracker) -> String {
-    const SHOWN: usize = 10;
-    let mut names = String::new();
-    let mut list = |what: &str, all: &mut dyn Iterator<Item = &str>, more: u64| {
-        let first: Vec<String> = (&mut *all)
-            .take(SHOWN)
-            .map(|a| bounds::cut_chars(&line(a), bounds::CELL))
-            .collect();
-        let more = more + all.count() as u64;
-        if first.is_empty() && more == 0 {
-            return;
-        }
-        names.push_str(&format!("; {what}: {}", first.join(", ")));
-        if more > 0 {
-            names.push_str(&format!(" and {} more", bounds::count(more)));
-        }
-    };
-    list(
-        "errored",
-        &mut t.failed_resources.iter().map(String::as_str),
-        t.more_failed,
-    );
-    list("unfinished", &mut t.unfinished(), t.unfinished_untracked());
-    format!(
-        "the stream reports {} error(s){names}",
-        bounds::count(t.errors)
-    )
+/// Colours follow the `NO_COLOR` convention: only a non-empty value turns them off.
+fn color_allowed() -> bool {
+    std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
 }
 
 fn emit(s: &str) -> Result<(), CliError> {
@@ -110,101 +116,9 @@ fn emit(s: &str) -> Result<(), CliError> {
         .map_err(CliError::Write)
 }
 
-/// Appends `mm:ss.mmm` since the first message.
-fn push_stamp(out: &mut String, tracker: &Tracker, m: &Message) {
-    match tracker.offset_us(m) {
-        Some(us) => {
-            let ms = us.max(0) / 1000;
-            let _ = write!(
-                out,
-                "{:02}:{:02}.{:03}",
-                ms / 60_000,
-                ms / 1000 % 60,
-                ms % 1000
-            );
-        }
-        None => out.push_str("--:--.---"),
-    }
-}
-
-/// `mm:ss.mmm` since the first message.
-fn stamp(tracker: &Tracker, m: &Message) -> String {
-    let mut s = String::with_capacity(9);
-    push_stamp(&mut s, tracker, m);
-    s
-}
-
-/// A message's `@message`, cut and escaped for one line.
-fn message_text(m: &Message) -> String {
-    Line(&bounds::cut_str(&m.envelope.message, bounds::FIELD)).to_string()
-}
-
-/// Counts a bad line, adds its warning for standard error to `warnings` (the first
-/// [`bounds::MAX_WARNINGS`]) and returns what to show in the stream: the text Terraform
-/// printed, or the `@message` of a malformed message, cut and escaped.
-fn bad_line(tracker: &mut Tracker, e: &LineError, warnings: &mut String) -> Option<String> {
-    tracker.bad_lines += 1;
-    if tracker.bad_lines <= bounds::MAX_WARNINGS {
-        // The parser's message may quote the line.
-        let warning = bounds::cut(&e.to_string(), bounds::FIELD);
-        let _ = writeln!(warnings, "tfshow: warning: {}", Line(&warning));
-    }
-    let text = e.text.as_deref()?;
-    // Terraform's crash banner is printed into the stream as text: the run failed.
-    if !tracker.crashed && text.contains("TERRAFORM CRASH") {
-        tracker.crashed = true;
-        tracker.error();
-    }
-    let shown = |t: &str| format!("          {}", line(&bounds::cut(t, bounds::FIELD)));
-    match &e.problem {
-        Problem::Parse(ParseError::NotJson { .. } | ParseError::NotUtf8) => {
-            Some(shown(text.trim_end()))
-        }
-        Problem::Parse(ParseError::UnsupportedVersion { .. }) => {
-            // The format says to reject such a stream: nothing after it is read.
-            tracker.error();
-            None
-        }
-        _ => Message::peek_message(text).map(|m| shown(&m)),
-    }
-}
-
 /// The longest stream line read (`--limit line-length`).
 fn max_line() -> usize {
     usize::try_from(super::limits().max_line_length).unwrap_or(usize::MAX)
-}
-
-fn watch_plain(input: Box<dyn Read + Send>, tracker: &mut Tracker) -> Result<(), CliError> {
-    let mut out = String::new();
-    for item in Reader::with_max_line(input, max_line()) {
-        out.clear();
-        match item {
-            Ok(m) => {
-                tracker.handle(&m);
-                push_stamp(&mut out, tracker, &m);
-                out.push(' ');
-                let _ = write!(
-                    out,
-                    "{}",
-                    Line(&bounds::cut_str(&m.envelope.message, bounds::FIELD))
-                );
-            }
-            Err(e) => {
-                let mut warning = String::new();
-                let shown = bad_line(tracker, &e, &mut warning);
-                if !warning.is_empty() {
-                    eprint!("{warning}");
-                }
-                match shown {
-                    Some(l) => out.push_str(&l),
-                    None => continue,
-                }
-            }
-        }
-        out.push('\n');
-        emit(&out)?;
-    }
-    Ok(())
 }
 
 /// Event lines waiting to be printed at most (bytes); past this the reading thread waits for
@@ -215,101 +129,247 @@ const PENDING: usize = 1 << 20;
 const REDRAW: Duration = Duration::from_millis(25);
 /// How often the status block is redrawn when nothing arrives (its clocks).
 const TICK: Duration = Duration::from_millis(200);
+/// How often the plain view looks whether the reading thread ended without saying so.
+const CHECK: Duration = Duration::from_secs(1);
 
-/// What the reading thread and the view share: the thread takes every message in (so that
-/// nothing it allocates is freed on another thread, and at most one message is held at a
-/// time) and leaves the lines to print; the view prints them with the status block.
+/// What the reading thread, the signal thread and the view share: the reading thread takes
+/// every message in (so that nothing it allocates is freed on another thread, and at most one
+/// message is held at a time) and leaves the lines to print; the view prints them.
 #[derive(Default)]
-struct Shared {
+pub(crate) struct Shared {
     tracker: Tracker,
     /// Event lines for standard output.
     lines: String,
+    /// Lines held back until the input is known to be a stream.
+    held: String,
+    /// Their warnings.
+    held_warnings: String,
     /// Warnings for standard error.
     warnings: String,
-    /// The stream has ended.
+    /// The stream has ended (or a refused input was read to its end).
     done: bool,
+    /// The input is not a `-json` stream.
+    refused: Option<NotAStream>,
+    /// The refusal was printed while the rest of the input was read.
+    refusal_shown: bool,
     /// The view waits for lines (the reading thread wakes it only then, not per message).
     waiting: bool,
+    /// Ctrl-Cs received.
+    pub(crate) interrupts: u32,
+    /// The terminal was resized.
+    pub(crate) resized: bool,
 }
 
-fn lock(m: &Mutex<Shared>) -> MutexGuard<'_, Shared> {
+/// The state shared with the threads, and its condition variable.
+pub(crate) type SharedState = (Mutex<Shared>, Condvar);
+
+pub(crate) fn lock(m: &Mutex<Shared>) -> MutexGuard<'_, Shared> {
     m.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
+#[derive(Clone, Copy)]
+struct ReadOptions {
+    style: Style,
+    /// Lines for the live view (progress left to the status block) or plain ones.
+    live: bool,
+    /// Read a refused input to its end (a pipe: its writer must not meet a closed pipe).
+    drain: bool,
+}
+
 /// Reads the stream into `shared`, waiting while too many lines are pending.
-fn read_into(input: Box<dyn Read + Send>, shared: &(Mutex<Shared>, Condvar), style: Style) {
+fn read_into(input: Box<dyn Read + Send>, shared: &SharedState, o: ReadOptions) {
     let (state, changed) = shared;
-    for item in Reader::with_max_line(input, max_line()) {
-        let mut s = lock(state);
-        while s.lines.len() + s.warnings.len() >= PENDING {
-            s = changed.wait(s).unwrap_or_else(PoisonError::into_inner);
-        }
-        let s = &mut *s;
-        let line = match item {
-            Ok(m) => {
-                s.tracker.handle(&m);
-                event_line(&s.tracker, &m, &style)
+    let mut input = BufReader::with_capacity(64 * 1024, input);
+    let mut sniffer = Sniffer::default();
+    loop {
+        match input.fill_buf() {
+            Ok(head) => {
+                sniffer.head(head);
+                break;
             }
-            Err(e) => bad_line(&mut s.tracker, &e, &mut s.warnings),
-        };
-        if let Some(l) = line {
-            s.lines.push_str(&l);
-            s.lines.push('\n');
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            // The reader meets it again and reports it.
+            Err(_) => break,
         }
-        if s.waiting && !(s.lines.is_empty() && s.warnings.is_empty()) {
-            s.waiting = false;
-            changed.notify_all();
+    }
+    let mut items = Reader::with_max_line(input, max_line());
+    let mut refused = match sniffer.verdict() {
+        Verdict::Refuse(n) => Some(n),
+        _ => None,
+    };
+    if refused.is_none() {
+        for item in items.by_ref() {
+            let verdict = sniffer.item(&item);
+            if let Verdict::Refuse(n) = verdict {
+                refused = Some(n);
+                break;
+            }
+            let mut s = lock(state);
+            while s.lines.len() + s.warnings.len() >= PENDING {
+                s = changed.wait(s).unwrap_or_else(PoisonError::into_inner);
+            }
+            let s = &mut *s;
+            let (line, warning) = match item {
+                Ok(m) => {
+                    s.tracker.handle(&m);
+                    let line = if o.live {
+                        s.tracker.event_line(&m, &o.style)
+                    } else {
+                        Some(s.tracker.plain_line(&m))
+                    };
+                    (line, None)
+                }
+                Err(e) => {
+                    let bad = s.tracker.bad_line(&e);
+                    (bad.shown, bad.warning)
+                }
+            };
+            let out = if verdict == Verdict::Stream {
+                &mut s.lines
+            } else {
+                &mut s.held
+            };
+            if let Some(l) = line {
+                out.push_str(&l);
+                out.push('\n');
+            }
+            if let Some(w) = warning {
+                let out = if verdict == Verdict::Stream {
+                    &mut s.warnings
+                } else {
+                    &mut s.held_warnings
+                };
+                out.push_str(&w);
+                out.push('\n');
+            }
+            if verdict == Verdict::Stream {
+                release_held(s);
+            }
+            if s.waiting && !(s.lines.is_empty() && s.warnings.is_empty()) {
+                s.waiting = false;
+                changed.notify_all();
+            }
         }
+        if refused.is_none() {
+            if let Verdict::Refuse(n) = sniffer.end() {
+                refused = Some(n);
+            }
+        }
+    }
+    if let Some(n) = refused {
+        {
+            let mut s = lock(state);
+            s.refused = Some(n);
+            s.held.clear();
+            s.held_warnings.clear();
+        }
+        changed.notify_all();
+        if o.drain {
+            // Nothing of it is shown or kept.
+            for _ in items {}
+        }
+    } else {
+        release_held(&mut lock(state));
     }
     lock(state).done = true;
     changed.notify_all();
 }
 
-fn watch_live(
-    input: Box<dyn Read + Send>,
-    tracker: &mut Tracker,
+/// Whether the reading thread ends within a moment (a refused input that was all there).
+fn reader_ends_soon(shared: &SharedState) -> bool {
+    let (state, changed) = shared;
+    let s = lock(state);
+    let (s, _) = changed
+        .wait_timeout_while(s, Duration::from_millis(250), |s| !s.done)
+        .unwrap_or_else(PoisonError::into_inner);
+    s.done
+}
+
+/// Moves the lines held back before the input was known to be a stream in front of the others.
+fn release_held(s: &mut Shared) {
+    if !s.held.is_empty() {
+        let held = std::mem::take(&mut s.held);
+        s.lines.insert_str(0, &held);
+    }
+    if !s.held_warnings.is_empty() {
+        let held = std::mem::take(&mut s.held_warnings);
+        s.warnings.insert_str(0, &held);
+    }
+}
+
+/// Prints the stream as it is read until it ends: event lines, warnings on standard error, the
+/// status block under them when `live`; the note after the first Ctrl-C. Returns
+/// [`CliError::Interrupted`] after the second, once the status block is erased.
+fn show(
+    shared: &SharedState,
+    reader: &std::thread::JoinHandle<()>,
+    mut live: Option<Live>,
     style: Style,
 ) -> Result<(), CliError> {
-    let shared = Arc::new((Mutex::new(Shared::default()), Condvar::new()));
-    let reader = {
-        let shared = Arc::clone(&shared);
-        std::thread::spawn(move || read_into(input, &shared, style))
-    };
-    let (state, changed) = &*shared;
-    let mut live = Live::new(style);
+    let (state, changed) = shared;
     let mut drawn_at: Option<Instant> = None;
+    let mut noted = 0u32;
+    let mut refusal_seen = false;
     loop {
-        // Wait for lines (or the end, or the tick), then until the block may be drawn again.
+        // Wait for lines (or the end, a signal, the tick), then until the block may be drawn
+        // again.
         {
             let mut s = lock(state);
             s.waiting = true;
+            let wait = if live.is_some() { TICK } else { CHECK };
             let (mut s, _) = changed
-                .wait_timeout_while(s, TICK, |s| {
-                    s.lines.is_empty() && s.warnings.is_empty() && !s.done
+                .wait_timeout_while(s, wait, |s| {
+                    s.lines.is_empty()
+                        && s.warnings.is_empty()
+                        && !s.done
+                        && s.interrupts == noted
+                        && !s.resized
+                        && s.refused.is_some() == refusal_seen
                 })
                 .unwrap_or_else(PoisonError::into_inner);
             s.waiting = false;
             // A reading thread that panicked ends the stream too.
-            let done = s.done || reader.is_finished();
+            let hurry = s.done || reader.is_finished() || s.interrupts != noted || s.resized;
             drop(s);
-            if let (Some(at), false) = (drawn_at, done) {
+            if let (Some(at), false, true) = (drawn_at, hurry, live.is_some()) {
                 std::thread::sleep((at + REDRAW).saturating_duration_since(Instant::now()));
             }
         }
         let mut out = String::new();
-        live.clear(&mut out);
-        let mut block = String::new();
-        let (lines, warnings, done) = {
+        let (lines, warnings, done, interrupts, resized, refused) = {
             let mut s = lock(state);
-            let lines = std::mem::take(&mut s.lines);
-            let warnings = std::mem::take(&mut s.warnings);
-            let done = s.done || reader.is_finished();
-            if !done {
-                live.draw(&s.tracker, &mut block);
-            }
-            (lines, warnings, done)
+            (
+                std::mem::take(&mut s.lines),
+                std::mem::take(&mut s.warnings),
+                s.done || reader.is_finished(),
+                s.interrupts,
+                std::mem::take(&mut s.resized),
+                s.refused,
+            )
         };
         changed.notify_all();
+        if let Some(live) = live.as_mut() {
+            if resized {
+                live.resize(terminal::width());
+            }
+            live.clear(&mut out);
+        }
+        if interrupts >= 2 {
+            emit(&out)?;
+            return Err(CliError::Interrupted);
+        }
+        if let Some(n) = refused {
+            if !refusal_seen && !done && !reader_ends_soon(shared) {
+                // The rest is read, not shown: say why nothing happens.
+                emit(&out)?;
+                out.clear();
+                eprintln!(
+                    "tfshow: {n}\ntfshow: reading the rest of the input without showing it, so that the program writing it is not cut off; Ctrl-C twice to quit"
+                );
+                lock(state).refusal_shown = true;
+            }
+            refusal_seen = true;
+        }
         if !warnings.is_empty() {
             // Between erasing the block and drawing it again, so that it erases only itself.
             emit(&out)?;
@@ -317,37 +377,24 @@ fn watch_live(
             eprint!("{warnings}");
         }
         out.push_str(&lines);
-        out.push_str(&block);
+        if interrupts > noted {
+            if noted == 0 {
+                out.push_str(&style.yellow(WAITING));
+                out.push('\n');
+                if let Some(live) = live.as_mut() {
+                    live.note(WAITING);
+                }
+            }
+            noted = interrupts;
+        }
+        if let (Some(live), false, None) = (live.as_mut(), done, refused) {
+            let s = lock(state);
+            live.draw(&s.tracker, &mut out);
+        }
         drawn_at = Some(Instant::now());
         emit(&out)?;
         if done {
-            break;
+            return Ok(());
         }
     }
-    let _ = reader.join();
-    let mut s = lock(state);
-    *tracker = std::mem::take(&mut s.tracker);
-    Ok(())
-}
-
-/// The line shown above the status block for a message (progress heartbeats are left to
-/// the status block).
-fn event_line(tracker: &Tracker, m: &Message, style: &Style) -> Option<String> {
-    if matches!(
-        m.body,
-        Body::ApplyProgress(_) | Body::EphemeralOpProgress(_)
-    ) {
-        return None;
-    }
-    let text = message_text(m);
-    let shown = if m.is_error() {
-        style.red(&text)
-    } else if m.envelope.level == tfshow_ui::Level::Warn {
-        style.yellow(&text)
-    } else if matches!(m.body, Body::ApplyComplete(_)) {
-        style.green(&text)
-    } else {
-        text
-    };
-    Some(format!("{} {shown}", style.dim(&stamp(tracker, m))))
 }

@@ -5,16 +5,13 @@
 //! The view's own escapes (cursor up, erase, colours) are the only ones written: every address
 //! and action from the stream goes through [`tfshow_escape::terminal::line`], and each status
 //! line is cut to the terminal's width so that erasing the block erases exactly what was
-//! drawn.
+//! drawn. When the terminal gets narrower the block's lines are re-wrapped by the terminal
+//! (most terminals do), so the erase counts the rows they now take.
 
 use std::time::Instant;
 
 use tfshow_escape::terminal::line;
-
-use super::bounds;
-use super::report::duration;
-use super::style::Style;
-use super::tracker::Tracker;
+use tfshow_watch::{bounds, duration, Style, Tracker};
 
 /// At most this many in-flight resources are listed.
 const MAX_IN_FLIGHT: usize = 8;
@@ -34,35 +31,56 @@ fn is_wide(c: char) -> bool {
         | '\u{20000}'..='\u{3fffd}')
 }
 
-/// The status block and how many lines of it are on screen.
+/// The display width of `s` (escaped text, no control characters).
+fn columns(s: &str) -> usize {
+    s.chars().map(|c| if is_wide(c) { 2 } else { 1 }).sum()
+}
+
+/// The status block and what of it is on screen.
 pub(crate) struct Live {
-    drawn: usize,
+    /// The columns of each line drawn.
+    drawn: Vec<usize>,
     width: usize,
     started: Instant,
     style: Style,
+    /// Said at the bottom of the block (after the first Ctrl-C).
+    note: Option<&'static str>,
 }
 
 impl Live {
-    pub fn new(style: Style) -> Live {
-        let width = std::env::var("COLUMNS")
-            .ok()
-            .and_then(|c| c.parse::<usize>().ok())
-            .filter(|&w| w >= 20)
-            .unwrap_or(80);
+    /// A view for a terminal `width` columns wide.
+    pub fn new(style: Style, width: usize) -> Live {
         Live {
-            drawn: 0,
-            width,
+            drawn: Vec::new(),
+            width: width.max(1),
             started: Instant::now(),
             style,
+            note: None,
         }
     }
 
-    /// Erases the status block (call before printing event lines).
+    /// Says `note` at the bottom of the block from now on.
+    pub fn note(&mut self, note: &'static str) {
+        self.note = Some(note);
+    }
+
+    /// The terminal is now `width` columns wide (call before [`Live::clear`]).
+    pub fn resize(&mut self, width: usize) {
+        self.width = width.max(1);
+    }
+
+    /// Erases the status block (call before printing event lines): moves up by the rows its
+    /// lines take at the current width.
     pub fn clear(&mut self, out: &mut String) {
-        if self.drawn > 0 {
-            out.push_str(&format!("\x1b[{}A\r\x1b[J", self.drawn));
-            self.drawn = 0;
+        let rows: usize = self
+            .drawn
+            .iter()
+            .map(|&w| w.div_ceil(self.width).max(1))
+            .sum();
+        if rows > 0 {
+            out.push_str(&format!("\x1b[{rows}A\r\x1b[J"));
         }
+        self.drawn.clear();
     }
 
     /// `s` (escaped text, no control characters) cut to fit one line of the terminal.
@@ -108,13 +126,13 @@ impl Live {
         });
         let mut listed = 0u64;
         for (row, op) in t.in_flight().take(MAX_IN_FLIGHT) {
-            let secs = op.seen.elapsed().as_secs();
+            let secs = op.running_for().as_secs();
             // Cut before escaping, so that a giant address is not escaped whole.
-            let addr = bounds::cut(&row.addr, self.width * 4);
+            let addr = bounds::cut(row.addr(), self.width * 4);
             let text = format!(
                 "  {} {} {}",
                 line(&addr),
-                line(&op.action),
+                line(op.action()),
                 tfshow_ui::duration_text(secs)
             );
             lines.push(self.fit(&text));
@@ -126,12 +144,35 @@ impl Live {
                 bounds::count(c.running - listed)
             )));
         }
+        if let Some(note) = self.note {
+            lines.push(self.style.yellow(&self.fit(note)));
+        }
         for l in &lines {
             out.push_str(l);
             out.push_str("\x1b[K\n");
         }
-        self.drawn = lines.len();
+        // Colours take no columns: count the text without them.
+        self.drawn = lines.iter().map(|l| columns(&strip_sgr(l))).collect();
     }
+}
+
+/// `s` without the colours [`Style`] writes.
+fn strip_sgr(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s;
+    while let Some(i) = rest.find("\x1b[") {
+        out.push_str(&rest[..i]);
+        let tail = &rest[i + 2..];
+        let n = tail.bytes().take_while(u8::is_ascii_digit).count();
+        if tail[n..].starts_with('m') {
+            rest = &tail[n + 1..];
+        } else {
+            out.push_str("\x1b[");
+            rest = tail;
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 #[cfg(test)]
@@ -147,7 +188,7 @@ mod tests {
         ] {
             t.handle(&tfshow_ui::Message::parse(line).unwrap());
         }
-        let mut live = Live::new(Style { color: false });
+        let mut live = Live::new(Style::new(false), 80);
         let mut out = String::new();
         live.draw(&t, &mut out);
         assert!(
@@ -160,5 +201,38 @@ mod tests {
         let mut cleared = String::new();
         live.clear(&mut cleared);
         assert_eq!(cleared, "\x1b[2A\r\x1b[J");
+    }
+
+    #[test]
+    fn lines_fit_the_width_and_a_narrower_terminal_is_erased_whole() {
+        let mut t = Tracker::default();
+        let addr = format!("a.{}", "x".repeat(300));
+        t.handle(&tfshow_ui::Message::parse(&format!(
+            r#"{{"@level":"info","@message":"m","@module":"terraform.ui","@timestamp":"2026-01-01T00:00:01.000000Z","hook":{{"resource":{{"addr":"{addr}","module":"","resource":"{addr}","implied_provider":"a","resource_type":"a","resource_name":"b","resource_key":null}},"action":"create"}},"type":"apply_start"}}"#
+        ))
+        .unwrap());
+        let mut live = Live::new(Style::new(true), 132);
+        let mut out = String::new();
+        live.draw(&t, &mut out);
+        let widths: Vec<usize> = out
+            .lines()
+            .map(|l| columns(&strip_sgr(l.trim_end_matches("\x1b[K"))))
+            .collect();
+        // The address line is cut to the width (less one column), not to 80.
+        assert_eq!(widths.len(), 2, "{out}");
+        assert_eq!(widths[1], 131, "{out}");
+        // At 50 columns the terminal re-wraps them: the head takes 2 rows, the address line 3.
+        assert!(widths[0] > 50 && widths[0] <= 100, "{out}");
+        live.resize(50);
+        let mut cleared = String::new();
+        live.clear(&mut cleared);
+        assert_eq!(cleared, "\x1b[5A\r\x1b[J");
+        let mut out = String::new();
+        live.draw(&t, &mut out);
+        assert!(
+            out.lines()
+                .all(|l| columns(&strip_sgr(l.trim_end_matches("\x1b[K"))) < 50),
+            "{out}"
+        );
     }
 }

@@ -5,50 +5,51 @@
 use std::borrow::Cow;
 
 /// Resources tracked one by one; later ones are only counted.
-pub(crate) const MAX_TRACKED: usize = 100_000;
+pub const MAX_TRACKED: usize = 100_000;
 /// Rows of the report's table; the others are folded into a count (failures and the slowest
 /// are kept).
-pub(crate) const MAX_SHOWN_ROWS: usize = 100;
+pub const MAX_SHOWN_ROWS: usize = 100;
 /// Apply steps kept per resource (finished ones are folded into counts beyond this).
-pub(crate) const MAX_OPS: usize = 8;
+pub const MAX_OPS: usize = 8;
 /// Planned actions kept per resource.
-pub(crate) const MAX_PLANNED: usize = 4;
+pub const MAX_PLANNED: usize = 4;
 /// Errored provisioners named per resource.
-pub(crate) const MAX_PROVISIONERS: usize = 4;
+pub const MAX_PROVISIONERS: usize = 4;
 /// Error diagnostics kept (the first ones); the rest are counted.
-pub(crate) const MAX_ERROR_DIAGNOSTICS: usize = 50;
+pub const MAX_ERROR_DIAGNOSTICS: usize = 50;
 /// Other diagnostics (warnings) kept (the first ones); the rest are counted.
-pub(crate) const MAX_OTHER_DIAGNOSTICS: usize = 50;
+pub const MAX_OTHER_DIAGNOSTICS: usize = 50;
 /// Outputs kept (the first ones); the rest are counted.
-pub(crate) const MAX_OUTPUTS: usize = 100;
+pub const MAX_OUTPUTS: usize = 100;
 /// Resource names listed under the verdict (errored, unfinished) and on standard error.
-pub(crate) const MAX_NAMED: usize = 100;
+pub const MAX_NAMED: usize = 100;
 /// Unreadable lines reported one by one on standard error.
-pub(crate) const MAX_WARNINGS: u64 = 100;
+pub const MAX_WARNINGS: u64 = 100;
 
 /// Bytes kept of a one-line field: an address, a message, a summary, a name.
-pub(crate) const FIELD: usize = 1024;
+pub const FIELD: usize = 1024;
 /// Bytes kept of an action name (`create`, …; anything longer is not a real one).
-pub(crate) const ACTION: usize = 64;
+pub const ACTION: usize = 64;
 /// Bytes kept of a diagnostic's detail.
-pub(crate) const DETAIL: usize = 16 * 1024;
-/// Bytes and lines kept of a diagnostic's source snippet.
-pub(crate) const SNIPPET: usize = 4 * 1024;
-pub(crate) const SNIPPET_LINES: usize = 20;
+pub const DETAIL: usize = 16 * 1024;
+/// Bytes kept of a diagnostic's source snippet.
+pub const SNIPPET: usize = 4 * 1024;
+/// Lines kept of a diagnostic's source snippet.
+pub const SNIPPET_LINES: usize = 20;
 /// Expression values kept per snippet.
-pub(crate) const SNIPPET_VALUES: usize = 20;
+pub const SNIPPET_VALUES: usize = 20;
 /// Characters of an output's value shown.
-pub(crate) const OUTPUT_VALUE: usize = 200;
+pub const OUTPUT_VALUE: usize = 200;
 /// Characters of an (escaped) table cell shown.
-pub(crate) const CELL: usize = 200;
+pub const CELL: usize = 200;
 
 /// `s` cut to at most `max` bytes on a character boundary, with `…` when cut.
-pub(crate) fn cut(s: &str, max: usize) -> String {
+pub fn cut(s: &str, max: usize) -> String {
     cut_str(s, max).into_owned()
 }
 
 /// [`cut`], borrowing `s` when it fits.
-pub(crate) fn cut_str(s: &str, max: usize) -> Cow<'_, str> {
+pub fn cut_str(s: &str, max: usize) -> Cow<'_, str> {
     if s.len() <= max {
         return Cow::Borrowed(s);
     }
@@ -63,7 +64,7 @@ pub(crate) fn cut_str(s: &str, max: usize) -> Cow<'_, str> {
 }
 
 /// `s` cut to at most `max` characters, with `…` when cut.
-pub(crate) fn cut_chars(s: &str, max: usize) -> String {
+pub fn cut_chars(s: &str, max: usize) -> String {
     match s.char_indices().nth(max) {
         None => s.to_owned(),
         Some(_) => {
@@ -75,7 +76,7 @@ pub(crate) fn cut_chars(s: &str, max: usize) -> String {
 }
 
 /// `n` with thousands separators: `1,234,567`.
-pub(crate) fn count(n: u64) -> String {
+pub fn count(n: u64) -> String {
     let digits = n.to_string();
     let first = match digits.len() % 3 {
         0 => 3.min(digits.len()),
@@ -91,7 +92,7 @@ pub(crate) fn count(n: u64) -> String {
 }
 
 /// `"s"` when `n` is not one.
-pub(crate) fn plural(n: u64) -> &'static str {
+pub fn plural(n: u64) -> &'static str {
     if n == 1 {
         ""
     } else {

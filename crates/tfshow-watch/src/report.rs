@@ -4,18 +4,20 @@
 //! Everything from the stream goes through [`tfshow_escape::terminal`]; the report's own
 //! colours are written around the escaped text. The verdict is the report's last line, so
 //! nothing a stream says (a diagnostic's detail that reads "Apply complete!") can come after
-//! it. At most [`bounds::MAX_SHOWN_ROWS`] rows are listed (the failures and the slowest
-//! first when there are more), and a line says how many were folded.
+//! it. Rows are listed failures first, then the slowest; at most [`bounds::MAX_SHOWN_ROWS`]
+//! of them, and a line says how many more there were and how they ended.
+
+use std::io::Write;
 
 use tfshow_escape::terminal::line;
 
-use super::bounds::{self, count, plural};
-use super::diagnostic;
-use super::style::Style;
-use super::tracker::{Row, Tracker};
+use crate::bounds::{self, count, plural};
+use crate::diagnostic;
+use crate::style::Style;
+use crate::tracker::{Row, Tracker};
 
-/// A duration for people: `3ms`, `1.2s`, `2m5s`.
-pub(crate) fn duration(us: i64) -> String {
+/// A duration for people: `3ms`, `1.2s`, `2m5s` (from microseconds).
+pub fn duration(us: i64) -> String {
     let us = us.max(0);
     if us < 1_000 {
         "<1ms".to_owned()
@@ -78,14 +80,14 @@ fn cell(s: &str) -> String {
 /// Rows with their results.
 type Results<'a> = Vec<(&'a Row, &'static str)>;
 
-/// The rows shown: all of them in stream order when they fit, otherwise the failures and the
-/// slowest first. Also returns the results of the rows left out, counted.
+/// The rows shown: the failures first, then the slowest (equal rows in stream order), at
+/// most [`bounds::MAX_SHOWN_ROWS`]. Also returns the results of the rows left out, counted.
 fn shown_rows(t: &Tracker) -> (Results<'_>, Vec<(&'static str, u64)>) {
     let mut rows: Results<'_> = t.rows.iter().map(|r| (r, result(r, t.applying))).collect();
     let mut folded: Vec<(&'static str, u64)> = Vec::new();
+    // Stable: equal rows keep stream order.
+    rows.sort_by_key(|(r, res)| (rank(res), std::cmp::Reverse(r.duration_us())));
     if rows.len() > bounds::MAX_SHOWN_ROWS {
-        // Stable: equal rows keep stream order.
-        rows.sort_by_key(|(r, res)| (rank(res), std::cmp::Reverse(r.duration_us())));
         for (_, res) in rows.drain(bounds::MAX_SHOWN_ROWS..) {
             match folded.iter_mut().find(|(r, _)| *r == res) {
                 Some((_, n)) => *n += 1,
@@ -145,16 +147,24 @@ fn resources(t: &Tracker, style: &Style, out: &mut String) {
     }
     if !folded.is_empty() {
         let n: u64 = folded.iter().map(|(_, n)| n).sum();
-        let what: Vec<String> = folded
-            .iter()
-            .map(|(res, n)| format!("{} {res}", count(*n)))
-            .collect();
-        out.push_str(&format!(
-            "  … and {} more resource{} not listed ({})\n",
-            count(n),
-            plural(n),
-            what.join(", ")
-        ));
+        if let [("done", _)] = folded.as_slice() {
+            out.push_str(&format!(
+                "  … and {} more resource{} completed\n",
+                count(n),
+                plural(n)
+            ));
+        } else {
+            let what: Vec<String> = folded
+                .iter()
+                .map(|(res, n)| format!("{} {res}", count(*n)))
+                .collect();
+            out.push_str(&format!(
+                "  … and {} more resource{} not listed ({})\n",
+                count(n),
+                plural(n),
+                what.join(", ")
+            ));
+        }
     }
     let o = &t.overflow;
     if o.planned + o.started + o.done + o.errored > 0 {
@@ -287,6 +297,44 @@ fn names(t: &Tracker, out: &mut String) {
     }
 }
 
+/// Writes the report of the stream `t` has read to `out`: the resources (failures first, then
+/// the slowest, the rest folded), the diagnostics kept, the change summary, the outputs
+/// (never a sensitive value) and, on the last line, the verdict (`OK: …` or `FAILED: …`).
+/// Its size is bounded whatever the stream was.
+pub fn write_report<W: Write + ?Sized>(
+    t: &Tracker,
+    style: &Style,
+    out: &mut W,
+) -> std::io::Result<()> {
+    out.write_all(render(t, style).as_bytes())
+}
+
+/// The one-line reason a failed stream failed, for standard error: the number of errors and
+/// the first few errored and unfinished resources (escaped).
+pub fn failure(t: &Tracker) -> String {
+    const SHOWN: usize = 10;
+    let mut names = String::new();
+    let mut list = |what: &str, all: &mut dyn Iterator<Item = &str>, more: u64| {
+        let first: Vec<String> = (&mut *all).take(SHOWN).map(cell).collect();
+        let more = more + all.count() as u64;
+        if first.is_empty() && more == 0 {
+            return;
+        }
+        names.push_str(&format!("; {what}: {}", first.join(", ")));
+        if more > 0 {
+            names.push_str(&format!(" and {} more", count(more)));
+        }
+    };
+    list(
+        "errored",
+        &mut t.failed_resources.iter().map(String::as_str),
+        t.more_failed,
+    );
+    list("unfinished", &mut t.unfinished(), t.unfinished_untracked());
+    let n = t.errors();
+    format!("the stream reports {} error{}{names}", count(n), plural(n))
+}
+
 /// The whole report; ends with a newline, after the verdict.
 pub(crate) fn render(t: &Tracker, style: &Style) -> String {
     let mut out = String::new();
@@ -316,7 +364,7 @@ pub(crate) fn render(t: &Tracker, style: &Style) -> String {
     }
     if t.has_errors() {
         names(t, &mut out);
-        let n = t.errors;
+        let n = t.errors();
         out.push_str(&style.red(&format!(
             "FAILED: the stream reports {} error{}.",
             count(n),
@@ -387,12 +435,59 @@ mod tests {
             "{out}"
         );
         assert!(
-            out.contains("  … and 50 more resources not listed (50 done)\n"),
+            out.contains("  … and 50 more resources completed\n"),
             "{out}"
         );
-        // The verdict is the last line, after the names.
+        // The verdict is the last line, after the names; no diagnostic says why the three
+        // failed, so each counts once.
         assert!(
             out.ends_with("  errored: a.r[119]\nFAILED: the stream reports 3 errors.\n"),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn a_ten_thousand_resource_apply_gives_a_bounded_report() {
+        let mut t = Tracker::default();
+        let start = hook("apply_start", "a.r", 0);
+        let complete = hook("apply_complete", "a.r", 1);
+        let errored = hook("apply_errored", "a.r", 2);
+        let about = |m: &tfshow_ui::Message, addr: &str| {
+            let mut m = m.clone();
+            if let tfshow_ui::Body::ApplyStart(h)
+            | tfshow_ui::Body::ApplyComplete(h)
+            | tfshow_ui::Body::ApplyErrored(h) = &mut m.body
+            {
+                h.resource.addr = addr.to_owned();
+            }
+            m
+        };
+        for i in 0..10_000 {
+            let a = format!("a.r[{i}]");
+            t.handle(&about(&start, &a));
+            let end = if i % 1000 == 999 { &errored } else { &complete };
+            t.handle(&about(end, &a));
+        }
+        let mut out = Vec::new();
+        write_report(&t, &Style { color: false }, &mut out).expect("write");
+        let out = String::from_utf8(out).expect("UTF-8");
+        assert!(out.lines().count() < 150, "{out}");
+        let rows: Vec<&str> = out
+            .lines()
+            .skip_while(|l| !l.starts_with("  ADDRESS"))
+            .skip(1)
+            .take_while(|l| l.starts_with("  a.r["))
+            .collect();
+        assert_eq!(rows.len(), bounds::MAX_SHOWN_ROWS);
+        // The ten failures first.
+        assert!(rows[..10].iter().all(|r| r.contains("errored")), "{out}");
+        assert!(rows[10..].iter().all(|r| r.contains("done")), "{out}");
+        assert!(
+            out.contains("  … and 9,900 more resources completed\n"),
+            "{out}"
+        );
+        assert!(
+            out.ends_with("FAILED: the stream reports 10 errors.\n"),
             "{out}"
         );
     }

@@ -2,15 +2,15 @@
 //! resource, the source location and snippet with the values of its references, detail.
 //!
 //! A diagnostic is kept in a bounded form ([`Kept`]): every field cut to a length (see
-//! [`bounds`](super::bounds)); everything from the stream goes through
+//! [`bounds`](crate::bounds)); everything from the stream goes through
 //! [`tfshow_escape::terminal`] when it is rendered (one-line fields with `line`, the detail
 //! and the snippet with `text`, which keeps newlines and tabs and shows `\r` visibly).
 
 use tfshow_escape::terminal::{line, text};
 use tfshow_ui::{Diagnostic, Severity};
 
-use super::bounds::{self, cut};
-use super::style::Style;
+use crate::bounds::{self, cut};
+use crate::style::Style;
 
 /// A diagnostic's source snippet, cut to [`bounds::SNIPPET`] bytes and
 /// [`bounds::SNIPPET_LINES`] lines.
@@ -34,7 +34,7 @@ struct Snippet {
 /// A diagnostic as kept for the report.
 #[derive(Debug)]
 pub(crate) struct Kept {
-    pub severity: Severity,
+    pub(crate) severity: Severity,
     summary: String,
     detail: String,
     detail_cut: bool,
@@ -62,7 +62,7 @@ fn take(s: &str, budget: &mut usize, lines: &mut usize) -> (String, bool) {
 
 impl Kept {
     /// The bounded form of `d`.
-    pub fn new(d: &Diagnostic) -> Kept {
+    pub(crate) fn new(d: &Diagnostic) -> Kept {
         let snippet = d.range.as_ref().and(d.snippet.as_ref()).map(|s| {
             let code = s.code.as_str();
             let clamp = |n: i64| usize::try_from(n.max(0)).unwrap_or(0).min(code.len());
@@ -129,10 +129,6 @@ impl Kept {
                 .map(|r| (cut(&r.filename, bounds::FIELD), r.start.line)),
             snippet,
         }
-    }
-
-    pub fn is_error(&self) -> bool {
-        self.severity == Severity::Error
     }
 }
 

@@ -8,41 +8,59 @@
 //! them (cut); they are escaped when they are printed.
 
 use std::collections::hash_map::RandomState;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::hash::BuildHasher;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use tfshow_ui::timestamp::parse_micros;
-use tfshow_ui::{Body, ChangeAction, Message, Outputs, ResourceAddr};
+use tfshow_ui::{Body, ChangeAction, Level, Message, Outputs, ResourceAddr};
 
-use super::bounds::{self, cut};
-use super::diagnostic::Kept;
+use crate::bounds::{self, cut};
+use crate::diagnostic::Kept;
 
 /// The state of one apply step of a resource.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum OpState {
+pub enum OpState {
+    /// Started (`apply_start`), not ended yet.
     Running,
+    /// Ended with `apply_complete`.
     Done,
+    /// Ended with `apply_errored`.
     Errored,
 }
 
 /// One apply step (`apply_start` … `apply_complete` / `apply_errored`).
 #[derive(Debug)]
-pub(crate) struct Op {
+pub struct Op {
     /// The hook's action (`create`, `delete`, `read`, …).
-    pub action: String,
+    pub(crate) action: String,
     /// `@timestamp` of the start, microseconds.
-    pub start_us: Option<i64>,
+    pub(crate) start_us: Option<i64>,
     /// `@timestamp` of the end, microseconds.
-    pub end_us: Option<i64>,
+    pub(crate) end_us: Option<i64>,
     /// `elapsed_seconds` of the end message.
-    pub elapsed: Option<f64>,
-    pub state: OpState,
+    pub(crate) elapsed: Option<f64>,
+    pub(crate) state: OpState,
     /// When this process saw the start (for the live view).
-    pub seen: Instant,
+    pub(crate) seen: Instant,
 }
 
 impl Op {
+    /// The hook's action as the stream wrote it (cut, not escaped).
+    pub fn action(&self) -> &str {
+        &self.action
+    }
+
+    /// Whether the step is running, done or errored.
+    pub fn state(&self) -> OpState {
+        self.state
+    }
+
+    /// How long ago this process saw the step start.
+    pub fn running_for(&self) -> Duration {
+        self.seen.elapsed()
+    }
+
     /// How long the step took, in microseconds, when it ended.
     pub fn duration_us(&self) -> Option<i64> {
         match (self.start_us, self.end_us) {
@@ -58,33 +76,41 @@ impl Op {
 /// Finished steps of a row that were folded out of [`Row::ops`] to keep it bounded.
 #[derive(Debug, Default)]
 pub(crate) struct Folded {
-    pub done: u64,
-    pub errored: u64,
+    pub(crate) done: u64,
+    pub(crate) errored: u64,
     /// Steps started beyond [`bounds::MAX_OPS`] while all kept steps were running.
-    pub running: u64,
-    pub duration_us: Option<i64>,
+    pub(crate) running: u64,
+    pub(crate) duration_us: Option<i64>,
 }
 
 /// Everything known about one resource instance address.
 #[derive(Debug)]
-pub(crate) struct Row {
+pub struct Row {
     /// The address, cut to [`bounds::FIELD`].
-    pub addr: String,
+    pub(crate) addr: String,
+    /// The hash of the whole address (the key of [`Tracker::index`]).
+    key: u64,
     /// The planned actions (more than one when a deposed object is deleted too).
-    pub planned: Vec<String>,
+    pub(crate) planned: Vec<String>,
     /// How many apply steps the plan implies.
-    pub expected: u64,
-    pub ops: Vec<Op>,
+    pub(crate) expected: u64,
+    pub(crate) ops: Vec<Op>,
     /// Steps folded out of `ops`.
-    pub folded: Folded,
+    pub(crate) folded: Folded,
     /// Provisioners that errored (the first [`bounds::MAX_PROVISIONERS`]).
-    pub provision_errors: Vec<String>,
-    pub more_provision_errors: u64,
+    pub(crate) provision_errors: Vec<String>,
+    pub(crate) more_provision_errors: u64,
     /// Named in [`Tracker::failed_resources`] (or counted there).
     failed: bool,
 }
 
 impl Row {
+    /// The resource instance address as the stream wrote it (cut to [`bounds::FIELD`]
+    /// bytes, not escaped).
+    pub fn addr(&self) -> &str {
+        &self.addr
+    }
+
     /// The steps this row has (kept and folded).
     pub fn steps(&self) -> u64 {
         self.ops.len() as u64 + self.folded.done + self.folded.errored + self.folded.running
@@ -94,14 +120,17 @@ impl Row {
         self.expected.max(self.steps())
     }
 
+    /// Whether a step of this resource errored.
     pub fn errored(&self) -> bool {
         self.folded.errored > 0 || self.ops.iter().any(|o| o.state == OpState::Errored)
     }
 
+    /// Whether a step of this resource is running.
     pub fn running(&self) -> bool {
         self.folded.running > 0 || self.ops.iter().any(|o| o.state == OpState::Running)
     }
 
+    /// The steps of this resource that completed.
     pub fn done_steps(&self) -> u64 {
         self.folded.done + self.ops.iter().filter(|o| o.state == OpState::Done).count() as u64
     }
@@ -146,14 +175,19 @@ impl Row {
 
 /// Counts for the progress view.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Counts {
+pub struct Counts {
+    /// Apply steps planned or seen.
     pub total: u64,
+    /// Steps that completed.
     pub done: u64,
+    /// Steps that errored.
     pub failed: u64,
+    /// Steps running.
     pub running: u64,
 }
 
 impl Counts {
+    /// Steps not started yet.
     pub fn left(&self) -> u64 {
         self.total
             .saturating_sub(self.done + self.failed + self.running)
@@ -165,12 +199,12 @@ impl Counts {
 #[derive(Debug, Default)]
 pub(crate) struct Overflow {
     /// `planned_change` messages.
-    pub planned: u64,
+    pub(crate) planned: u64,
     /// Apply steps the plan implies.
-    pub expected: u64,
-    pub started: u64,
-    pub done: u64,
-    pub errored: u64,
+    pub(crate) expected: u64,
+    pub(crate) started: u64,
+    pub(crate) done: u64,
+    pub(crate) errored: u64,
 }
 
 impl Overflow {
@@ -182,38 +216,55 @@ impl Overflow {
 /// Outputs as shown: name and value text, both cut (not yet escaped).
 #[derive(Debug, Default)]
 pub(crate) struct KeptOutputs {
-    pub shown: Vec<(String, String)>,
-    pub more: usize,
+    pub(crate) shown: Vec<(String, String)>,
+    pub(crate) more: usize,
 }
 
-/// The state of a watched stream.
+/// The state of a watched stream: give it every message ([`Tracker::handle`]) and every line
+/// that was not one ([`Tracker::bad_line`]).
+///
+/// Errors are counted as Terraform counts them: one per diagnostic of severity `error`. A
+/// resource whose step errored (`apply_errored`) is not counted again when a diagnostic names
+/// it (Terraform always reports one); it counts as one error when none does (a stream cut
+/// off), as do the crash banner, a newer major `ui` version and a message of level `error`
+/// that is not a diagnostic.
 #[derive(Debug, Default)]
-pub(crate) struct Tracker {
-    pub rows: Vec<Row>,
+pub struct Tracker {
+    pub(crate) rows: Vec<Row>,
     /// Row index by a hash of the full address.
     index: HashMap<u64, usize>,
     hasher: RandomState,
-    pub overflow: Overflow,
+    pub(crate) overflow: Overflow,
     /// The first diagnostics (see [`bounds::MAX_ERROR_DIAGNOSTICS`]).
-    pub diagnostics: Vec<Kept>,
+    pub(crate) diagnostics: Vec<Kept>,
+    /// Diagnostics kept: errors, others.
+    kept_diagnostics: (usize, usize),
     /// Diagnostics not kept: errors, others.
-    pub more_diagnostics: (u64, u64),
-    pub summary: Option<String>,
-    pub outputs: Option<KeptOutputs>,
-    pub version: Option<String>,
-    /// How many errors the stream reported.
-    pub errors: u64,
+    pub(crate) more_diagnostics: (u64, u64),
+    pub(crate) summary: Option<String>,
+    pub(crate) outputs: Option<KeptOutputs>,
+    pub(crate) version: Option<String>,
+    /// Diagnostics of severity `error`.
+    error_diagnostics: u64,
+    /// Other signs of failure: the crash banner, an unsupported version, an error-level
+    /// message that is not a diagnostic.
+    other_errors: u64,
+    /// Hashes of the addresses named by error diagnostics (the first
+    /// [`bounds::MAX_TRACKED`]).
+    diagnosed: HashSet<u64>,
+    /// Error diagnostics with an address beyond those.
+    diagnosed_unrecorded: u64,
     /// Terraform's crash banner was seen.
-    pub crashed: bool,
+    crashed: bool,
     /// Resources whose apply (or provisioner) errored, in order (the first
     /// [`bounds::MAX_NAMED`]; the others are counted).
-    pub failed_resources: Vec<String>,
-    pub more_failed: u64,
+    pub(crate) failed_resources: Vec<String>,
+    pub(crate) more_failed: u64,
     /// The stream applies changes (not just a plan).
-    pub applying: bool,
-    pub first_us: Option<i64>,
-    pub messages: u64,
-    pub bad_lines: u64,
+    pub(crate) applying: bool,
+    first_us: Option<i64>,
+    pub(crate) messages: u64,
+    pub(crate) bad_lines: u64,
 }
 
 /// The number of apply steps a planned action implies (a replacement is a create and a
@@ -262,6 +313,7 @@ impl Tracker {
             None => {
                 self.rows.push(Row {
                     addr: cut(&addr.addr, bounds::FIELD),
+                    key,
                     planned: Vec::new(),
                     expected: 0,
                     ops: Vec::new(),
@@ -295,9 +347,21 @@ impl Tracker {
         }
     }
 
-    /// Counts an error the stream reported.
-    pub fn error(&mut self) {
-        self.errors += 1;
+    /// Counts a sign of failure that is not a diagnostic.
+    pub(crate) fn other_error(&mut self) {
+        self.other_errors += 1;
+    }
+
+    /// Notes that Terraform's crash banner was seen (once).
+    pub(crate) fn crash(&mut self) {
+        if !std::mem::replace(&mut self.crashed, true) {
+            self.other_error();
+        }
+    }
+
+    /// A tracker of a stream not read yet.
+    pub fn new() -> Tracker {
+        Tracker::default()
     }
 
     /// Microseconds since the first message, from `@timestamp`.
@@ -390,26 +454,35 @@ impl Tracker {
             Body::Diagnostic(d) => {
                 let error = d.severity == tfshow_ui::Severity::Error;
                 if error {
+                    self.error_diagnostics += 1;
                     if let Some(a) = &d.address {
                         self.failed(a);
+                        let key = self.key(a);
+                        if self.diagnosed.len() < bounds::MAX_TRACKED {
+                            self.diagnosed.insert(key);
+                        } else if !self.diagnosed.contains(&key) {
+                            self.diagnosed_unrecorded += 1;
+                        }
                     }
                 }
-                let kept = self
-                    .diagnostics
-                    .iter()
-                    .filter(|k| k.is_error() == error)
-                    .count();
-                let room = if error {
-                    bounds::MAX_ERROR_DIAGNOSTICS
+                let (kept, room, more) = if error {
+                    (
+                        &mut self.kept_diagnostics.0,
+                        bounds::MAX_ERROR_DIAGNOSTICS,
+                        &mut self.more_diagnostics.0,
+                    )
                 } else {
-                    bounds::MAX_OTHER_DIAGNOSTICS
+                    (
+                        &mut self.kept_diagnostics.1,
+                        bounds::MAX_OTHER_DIAGNOSTICS,
+                        &mut self.more_diagnostics.1,
+                    )
                 };
-                if kept < room {
+                if *kept < room {
+                    *kept += 1;
                     self.diagnostics.push(Kept::new(d));
-                } else if error {
-                    self.more_diagnostics.0 += 1;
                 } else {
-                    self.more_diagnostics.1 += 1;
+                    *more += 1;
                 }
             }
             Body::ChangeSummary(c) => {
@@ -479,10 +552,50 @@ impl Tracker {
         }
     }
 
+    /// Counts a message of level `error` that is neither a diagnostic (counted by severity)
+    /// nor the end of an errored step (counted with its resource).
     fn count_error(&mut self, m: &Message) {
-        if m.is_error() {
-            self.error();
+        let counted = matches!(
+            m.body,
+            Body::Diagnostic(_)
+                | Body::ApplyErrored(_)
+                | Body::EphemeralOpErrored(_)
+                | Body::ProvisionErrored(_)
+        );
+        if m.envelope.level == Level::Error && !counted {
+            self.other_error();
         }
+    }
+
+    /// How many errors the stream reports, counted as Terraform counts them (see
+    /// [`Tracker`]).
+    pub fn errors(&self) -> u64 {
+        self.error_diagnostics
+            .saturating_add(self.other_errors)
+            .saturating_add(self.undiagnosed_failures())
+    }
+
+    /// Errored resources that no error diagnostic names.
+    fn undiagnosed_failures(&self) -> u64 {
+        let rows = self
+            .rows
+            .iter()
+            .filter(|r| r.errored() && !self.diagnosed.contains(&r.key))
+            .count() as u64;
+        if self.overflow.errored == 0 {
+            return rows;
+        }
+        // Resources beyond the tracked ones have no row: the diagnostics that name no row
+        // are taken to be theirs.
+        let orphans = self
+            .diagnosed
+            .iter()
+            .filter(|k| !self.index.contains_key(k))
+            .count() as u64;
+        rows + self
+            .overflow
+            .errored
+            .saturating_sub(orphans.saturating_add(self.diagnosed_unrecorded))
     }
 
     /// Progress counts over the apply steps.
@@ -532,9 +645,19 @@ impl Tracker {
         self.overflow.running()
     }
 
-    /// Whether the stream reported an error.
+    /// Whether the stream reported an error (the run failed).
     pub fn has_errors(&self) -> bool {
-        self.errors > 0
+        self.errors() > 0
+    }
+
+    /// How many messages were read.
+    pub fn messages(&self) -> u64 {
+        self.messages
+    }
+
+    /// How many lines could not be read as messages.
+    pub fn bad_lines(&self) -> u64 {
+        self.bad_lines
     }
 }
 
@@ -584,7 +707,8 @@ mod tests {
         let c = t.counts();
         assert_eq!((c.running, c.failed), (0, 1000));
         assert_eq!(t.failed_resources, ["a.b"]);
-        assert_eq!(t.errors, 1000);
+        // One resource errored and no diagnostic says why: one error.
+        assert_eq!(t.errors(), 1);
     }
 
     /// `m` (an operation hook) about `addr` instead (parsing 100 000 messages is slow in a
@@ -616,5 +740,140 @@ mod tests {
         assert_eq!((c.total, c.running, c.failed), (n as u64, 0, n as u64));
         assert_eq!(t.failed_resources.len(), bounds::MAX_NAMED);
         assert_eq!(t.more_failed, (n - bounds::MAX_NAMED) as u64);
+    }
+
+    fn diagnostic(severity: &str, addr: Option<&str>) -> Message {
+        let address = addr.map_or(String::new(), |a| format!(r#","address":"{a}""#));
+        Message::parse(&format!(
+            r#"{{"@level":"{severity}","@message":"m","@module":"terraform.ui","@timestamp":"2026-01-01T00:00:00.000000Z","diagnostic":{{"severity":"{severity}","summary":"s","detail":""{address}}},"type":"diagnostic"}}"#
+        ))
+        .expect("message")
+    }
+
+    #[test]
+    fn diagnostics_kept_are_bounded() {
+        let mut t = Tracker::default();
+        let error = diagnostic("error", Some("a.b"));
+        let warning = diagnostic("warning", None);
+        for _ in 0..10_000 {
+            t.handle(&error);
+            t.handle(&warning);
+        }
+        assert_eq!(
+            t.diagnostics.len(),
+            bounds::MAX_ERROR_DIAGNOSTICS + bounds::MAX_OTHER_DIAGNOSTICS
+        );
+        assert_eq!(
+            t.more_diagnostics,
+            (
+                10_000 - bounds::MAX_ERROR_DIAGNOSTICS as u64,
+                10_000 - bounds::MAX_OTHER_DIAGNOSTICS as u64
+            )
+        );
+        assert_eq!(t.errors(), 10_000);
+        // The addresses of error diagnostics are kept as hashes, bounded too.
+        let mut t = Tracker::default();
+        let many = diagnostic("error", Some("a.b"));
+        for i in 0..bounds::MAX_TRACKED + 10 {
+            let mut m = many.clone();
+            if let Body::Diagnostic(d) = &mut m.body {
+                d.address = Some(format!("a.b[{i}]"));
+            }
+            t.handle(&m);
+        }
+        assert_eq!(t.diagnosed.len(), bounds::MAX_TRACKED);
+        assert_eq!(t.diagnosed_unrecorded, 10);
+        assert_eq!(t.errors(), bounds::MAX_TRACKED as u64 + 10);
+    }
+
+    #[test]
+    fn errors_are_counted_as_terraform_counts_them() {
+        let start = |a: &str| hook("apply_start", a, "create");
+        let errored = |a: &str| hook("apply_errored", a, "create");
+        let provision = Message::parse(r#"{"@level":"info","@message":"m","@module":"terraform.ui","@timestamp":"2026-01-01T00:00:00.000000Z","hook":{"resource":{"addr":"a.b","module":"","resource":"a.b","implied_provider":"a","resource_type":"a","resource_name":"b","resource_key":null},"provisioner":"local-exec"},"type":"provision_errored"}"#).expect("message");
+        let log = Message::parse(r#"{"@level":"error","@message":"m","@module":"terraform.ui","@timestamp":"2026-01-01T00:00:00.000000Z","type":"log"}"#).expect("message");
+        let cases: Vec<(&str, Vec<Message>, u64)> = vec![
+            (
+                "an errored resource and its diagnostic",
+                vec![
+                    start("a.b"),
+                    errored("a.b"),
+                    diagnostic("error", Some("a.b")),
+                ],
+                1,
+            ),
+            (
+                "the diagnostic first",
+                vec![
+                    start("a.b"),
+                    diagnostic("error", Some("a.b")),
+                    errored("a.b"),
+                ],
+                1,
+            ),
+            (
+                "an errored resource, no diagnostic (cut off)",
+                vec![start("a.b"), errored("a.b")],
+                1,
+            ),
+            (
+                "two errored resources, one diagnostic",
+                vec![
+                    start("a.b"),
+                    start("a.c"),
+                    errored("a.b"),
+                    errored("a.c"),
+                    diagnostic("error", Some("a.c")),
+                ],
+                2,
+            ),
+            (
+                "two diagnostics about one resource",
+                vec![
+                    start("a.b"),
+                    errored("a.b"),
+                    diagnostic("error", Some("a.b")),
+                    diagnostic("error", Some("a.b")),
+                ],
+                2,
+            ),
+            (
+                "a diagnostic without address",
+                vec![diagnostic("error", None)],
+                1,
+            ),
+            ("a warning", vec![diagnostic("warning", Some("a.b"))], 0),
+            (
+                "a provisioner with on_failure = continue",
+                vec![start("a.b"), provision],
+                0,
+            ),
+            (
+                "an error-level message that is not a diagnostic",
+                vec![log],
+                1,
+            ),
+        ];
+        for (what, messages, want) in cases {
+            let mut t = Tracker::default();
+            for m in &messages {
+                t.handle(m);
+            }
+            assert_eq!(t.errors(), want, "{what}");
+            assert_eq!(t.has_errors(), want > 0, "{what}");
+        }
+    }
+
+    #[test]
+    fn a_real_failed_apply_is_one_error() {
+        let stream =
+            include_str!("../../../testdata/oracle/scenarios/apply_error/tf-1.15.5/apply-ui.jsonl");
+        let mut t = Tracker::default();
+        for item in tfshow_ui::Reader::new(stream.as_bytes()) {
+            t.handle(&item.expect("message"));
+        }
+        // apply_errored for oracle_replace.fails, then its error diagnostic.
+        assert_eq!(t.errors(), 1);
+        assert_eq!(t.failed_resources, ["oracle_replace.fails"]);
     }
 }
