@@ -4,22 +4,14 @@ use crate::out::Out;
 use crate::raw::{kind_of, Extra, Fields, Wire};
 use crate::ParseError;
 
-/// The instance key of an address: `resource_key` / `action_key`.
+/// The instance key of an address: `resource_key` / `action_key` (the one instance key type
+/// of every crate, [`tfshow_addrs::InstanceKey`]).
 ///
 /// Wire form: `null` (no `count`/`for_each`), a number (`count` index) or a string
 /// (`for_each` key). Both programs write the key as JSON of its own (`json.Marshal`), so a
 /// string key has `<`, `>` and `&` escaped even in OpenTofu's streams, which escape nothing
-/// else.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub enum InstanceKey {
-    /// No key: `null`.
-    #[default]
-    None,
-    /// A `count` index.
-    Int(i64),
-    /// A `for_each` key.
-    Str(String),
-}
+/// else. Streams have no wildcard key (`[*]`, deferred changes): it is written as `null`.
+pub use tfshow_addrs::InstanceKey;
 
 impl Wire for InstanceKey {
     fn decode(raw: &str, at: &str) -> Result<Self, ParseError> {
@@ -36,7 +28,7 @@ impl Wire for InstanceKey {
     }
     fn encode(&self, out: &mut Out) {
         match self {
-            InstanceKey::None => out.raw("null"),
+            InstanceKey::None | InstanceKey::Wildcard => out.raw("null"),
             InstanceKey::Int(i) => out.raw(&i.to_string()),
             InstanceKey::Str(s) => out.string_html_escaped(s),
         }
