@@ -36,6 +36,20 @@ pub enum Action {
 }
 
 impl Action {
+    /// Every action, in declaration order (so that `Action::ALL[a as usize] == a`).
+    pub(crate) const ALL: [Action; 10] = [
+        Action::NoOp,
+        Action::Create,
+        Action::Read,
+        Action::Update,
+        Action::DeleteThenCreate,
+        Action::CreateThenDelete,
+        Action::Delete,
+        Action::Forget,
+        Action::CreateThenForget,
+        Action::ForgetThenCreate,
+    ];
+
     /// The action of a document `actions` list (`["delete","create"]` …); `None` when the
     /// list is not one Terraform writes.
     pub fn from_actions(actions: &[&str]) -> Option<Action> {

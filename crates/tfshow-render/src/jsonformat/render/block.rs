@@ -2,7 +2,8 @@
 
 use std::collections::BTreeMap;
 
-use super::{close, forces_replacement, important, line_start, unchanged, warnings};
+use super::warnings;
+use super::{attribute_line, close, forces_replacement, important, line_start, unchanged};
 use super::{Blocks, Diff, Opts, Renderer};
 use crate::jsonformat::text::{column_width, go_quote, pad};
 use crate::jsonformat::Action;
@@ -46,12 +47,7 @@ impl Diff {
             } else {
                 opts
             };
-            warnings(out, attr, ind, warn_opts);
-            line_start(out, ind, attr.action, attr_opts);
-            out.push_str(&name);
-            out.push_str(" = ");
-            attr.render_into(out, ind + 1, attr_opts);
-            out.push('\n');
+            attribute_line(out, &name, attr, ind, [warn_opts, attr_opts]);
         }
         if unchanged_attributes > 0 {
             line_start(out, ind, Action::NoOp, opts);

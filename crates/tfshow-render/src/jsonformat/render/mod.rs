@@ -251,21 +251,7 @@ fn unchanged(out: &mut String, keyword: &str, count: usize, opts: &Opts) {
 fn symbols(color: bool) -> &'static [String; 10] {
     static CELL: OnceLock<[[String; 10]; 2]> = OnceLock::new();
     let both = CELL.get_or_init(|| {
-        let all = |color| {
-            [
-                Action::NoOp,
-                Action::Create,
-                Action::Read,
-                Action::Update,
-                Action::DeleteThenCreate,
-                Action::CreateThenDelete,
-                Action::Delete,
-                Action::Forget,
-                Action::CreateThenForget,
-                Action::ForgetThenCreate,
-            ]
-            .map(|a| colorize(a.symbol(), color))
-        };
+        let all = |color| Action::ALL.map(|a| colorize(a.symbol(), color));
         [all(false), all(true)]
     });
     &both[usize::from(color)]
@@ -301,6 +287,18 @@ fn warnings(out: &mut String, diff: &Diff, ind: usize, opts: &Opts) {
         out.push_str(&w);
         out.push('\n');
     }
+}
+
+/// Writes one attribute of a block or object: its warnings (under `warn_opts`), then
+/// `NAME = VALUE` (under `attr_opts`).
+fn attribute_line(out: &mut String, name: &str, attr: &Diff, ind: usize, opts: [&Opts; 2]) {
+    let [warn_opts, attr_opts] = opts;
+    warnings(out, attr, ind, warn_opts);
+    line_start(out, ind, attr.action, attr_opts);
+    out.push_str(name);
+    out.push_str(" = ");
+    attr.render_into(out, ind + 1, attr_opts);
+    out.push('\n');
 }
 
 const IMPORTANT_ATTRIBUTES: [&str; 3] = ["id", "name", "tags"];

@@ -3,8 +3,8 @@
 
 use std::collections::BTreeMap;
 
-use super::{close, forces_replacement, important, line_start, null_suffix, unchanged};
-use super::{warnings, Diff, Opts};
+use super::{attribute_line, close, forces_replacement, important, line_start, null_suffix};
+use super::{unchanged, Diff, Opts};
 use crate::jsonformat::text::{column_width, pad};
 use crate::jsonformat::Action;
 
@@ -41,12 +41,8 @@ impl Diff {
             } else {
                 (&attribute_opts, opts)
             };
-            warnings(out, attr, ind, warn_opts);
-            line_start(out, ind, attr.action, attr_opts);
-            out.push_str(&pad(&opts.name(key), max_key));
-            out.push_str(" = ");
-            attr.render_into(out, ind + 1, attr_opts);
-            out.push('\n');
+            let name = pad(&opts.name(key), max_key);
+            attribute_line(out, &name, attr, ind, [warn_opts, attr_opts]);
         }
         if unchanged_attributes > 0 {
             line_start(out, ind, Action::NoOp, opts);

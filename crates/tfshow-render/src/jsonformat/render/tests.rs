@@ -670,19 +670,7 @@ fn blocks() {
 
 #[test]
 fn symbols_follow_the_action_order() {
-    let all = [
-        Action::NoOp,
-        Action::Create,
-        Action::Read,
-        Action::Update,
-        Action::DeleteThenCreate,
-        Action::CreateThenDelete,
-        Action::Delete,
-        Action::Forget,
-        Action::CreateThenForget,
-        Action::ForgetThenCreate,
-    ];
-    for (i, a) in all.iter().enumerate() {
+    for (i, a) in Action::ALL.iter().enumerate() {
         assert_eq!(*a as usize, i, "{a:?}");
         let mut out = String::new();
         super::symbol(&mut out, *a, &PLAIN);
