@@ -27,27 +27,23 @@ impl<'a> TypeInfo<'a> {
         mode: Mode,
         type_name: &str,
     ) -> Result<Self, String> {
-        // A provider the schemas leave out entirely is decoded as without schemas (its
-        // schema could not be had); a type its schema lacks is an error, as in Terraform.
-        match schemas.filter(|s| s.providers.contains_key(provider)) {
-            None => Ok(TypeInfo {
+        // A provider the schemas leave out, or a type its schema lacks (a schemas file of an
+        // older release of the provider), is decoded as without schemas: its schema could not
+        // be had. The views mask its values; the command names it.
+        let Some(s) = schemas else {
+            return Ok(TypeInfo {
                 schema: None,
                 identity: None,
-            }),
-            Some(s) => match s.resource(provider, mode, type_name) {
-                Some(schema) => Ok(TypeInfo {
-                    schema: Some(schema),
-                    identity: if mode == Mode::Managed {
-                        s.identity(provider, type_name)
-                    } else {
-                        None
-                    },
-                }),
-                None => Err(format!(
-                    "no schema found for {type_name} (in provider {provider})"
-                )),
+            });
+        };
+        Ok(TypeInfo {
+            schema: s.resource(provider, mode, type_name),
+            identity: if mode == Mode::Managed {
+                s.identity(provider, type_name)
+            } else {
+                None
             },
-        }
+        })
     }
 
     /// Decodes a msgpack value of this type.

@@ -54,19 +54,34 @@ impl PlanFile {
     /// `None` when the file has none, or is not a readable zip archive (reading the whole
     /// file says why).
     pub fn tfschemas_entry(bytes: &[u8], opts: &Options) -> Result<Option<Vec<u8>>, Error> {
+        Self::one_entry(bytes, opts, |l| l.tfschemas, TFSCHEMAS_ENTRY)
+    }
+
+    /// Reads only the `tfstate` entry (the prior state's JSON) of a plan file, within `opts`;
+    /// `None` when the file has none, or is not a readable zip archive.
+    pub fn prior_state_entry(bytes: &[u8], opts: &Options) -> Result<Option<Vec<u8>>, Error> {
+        Self::one_entry(bytes, opts, |l| l.state, STATE_ENTRY)
+    }
+
+    fn one_entry(
+        bytes: &[u8],
+        opts: &Options,
+        which: impl Fn(&Layout) -> Option<usize>,
+        name: &str,
+    ) -> Result<Option<Vec<u8>>, Error> {
         let Ok(archive) = ZipArchive::new(Cursor::new(bytes)) else {
             return Ok(None);
         };
         if archive.has_duplicate_names() || archive.len() > opts.max_entries {
             return Ok(None);
         }
-        let index = Layout::of(&archive).tfschemas;
+        let index = which(&Layout::of(&archive));
         let mut entries = EntryReader {
             archive,
             remaining: opts.max_total_size,
             opts,
         };
-        entries.read_optional(index, TFSCHEMAS_ENTRY)
+        entries.read_optional(index, name)
     }
 
     /// Reads a plan file from memory.

@@ -27,6 +27,7 @@
 #![warn(missing_docs)]
 
 pub mod attribute_changes;
+pub mod diff_colour;
 pub mod document;
 mod error;
 pub mod gojson;
@@ -39,7 +40,13 @@ mod resource;
 mod sensitive_paths;
 pub mod state_text;
 pub mod summary;
+mod summary_filter;
+mod summary_fit;
 mod summary_html;
+pub mod summary_markdown;
+mod summary_rollup;
+mod summary_text;
+mod summary_tree;
 pub mod unknown_sensitivity;
 mod wording;
 

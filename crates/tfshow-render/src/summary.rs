@@ -1,9 +1,11 @@
 //! A review summary of a plan: counts per action, every changed resource with its action and
 //! the reason for it (replacements and deletions first), drift, and output changes.
 //!
-//! Three formats: markdown for pull-request comments ([`Summary::markdown`], which fits a size
-//! limit by grouping resources per module and says what it left out), plain text
-//! ([`Summary::text`]) and JSON ([`Summary::json`]). No value of any resource or output is
+//! Four formats: markdown for pull-request comments ([`Summary::markdown`], which fits a size
+//! limit by folding detail, then grouping resources per module, and says what it left out),
+//! plain text ([`Summary::text`]), JSON ([`Summary::json`]) and an HTML page. Filters
+//! ([`Summary::filter`]) choose what the lists show; several plans roll up into one document
+//! ([`Rollup`]). No value of any resource or output is
 //! included, so nothing sensitive can leak into a summary; replace paths are cut before the
 //! first step that is part of a sensitive value (a sensitive map's key, a sensitive set's
 //! element), and right after the attribute when the resource's schema is not given.
@@ -13,22 +15,24 @@
 //! code spans that it cannot close, so it makes no link, mention, image or HTML; in text,
 //! control, bidi and zero-width characters are shown as `\u001b`.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::HashSet;
 
 use serde_json::{json, Value};
-use tfshow_escape::{html, markdown, terminal};
+use tfshow_escape::markdown;
 use tfshow_schema::Schemas;
 
 use tfshow_addrs::ResourceMode;
 use tfshow_json::document::{PlanDocument, ResourceChange};
 
-use crate::attribute_changes::{attribute_changes, AttributeChange, Shown};
+use crate::attribute_changes::{attribute_changes, AttributeChange};
 use crate::document::merge_marks;
-use crate::jsonformat::text::pad;
 use crate::plan_facts::PlanFacts;
 use crate::plan_text::{drift_diffs, output_diffs};
 use crate::resource::{action, moved};
 use crate::sensitive_paths::replace_path;
+pub use crate::summary_filter::{ChangeKind, Filter, Gate, Hidden};
+pub use crate::summary_fit::{Layout, TooSmall};
+pub use crate::summary_rollup::{Rollup, Titled};
 use crate::{Action, PlanMode, RenderError};
 
 /// GitHub's limit on the size of a comment, in characters.
@@ -177,6 +181,21 @@ pub struct Summary {
     pub drift: Vec<ResourceRow>,
     /// Output changes.
     pub outputs: Vec<OutputRow>,
+    /// The whole plan's counts, whatever filters leave out of the lists.
+    pub totals: Totals,
+    /// What filters left out of the lists ([`Summary::filter`]).
+    pub hidden: Hidden,
+}
+
+/// A plan's counts before any filter: what its `Plan:` line and details say.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Totals {
+    /// Counts per action of the planned changes.
+    pub counts: Counts,
+    /// Resources changed outside of Terraform.
+    pub drift: usize,
+    /// Output changes.
+    pub outputs: usize,
 }
 
 /// Counts per action, as Terraform's `Plan:` line counts them.
@@ -406,7 +425,7 @@ impl Summary {
         let drift_changes = doc.drift()?;
         let relevant = doc.relevant_attributes()?;
         let program = crate::wording::Wording::of(doc.release().program).name;
-        let drift = drift_diffs(
+        let drift: Vec<ResourceRow> = drift_diffs(
             &drift_changes,
             &relevant,
             schemas,
@@ -428,7 +447,7 @@ impl Summary {
         })
         .collect();
         let output_changes = doc.output_changes()?;
-        let outputs = output_diffs(&output_changes)
+        let outputs: Vec<OutputRow> = output_diffs(&output_changes)
             .into_iter()
             .filter(|(_, d)| d.action != Action::NoOp)
             .map(|(name, d)| OutputRow {
@@ -437,24 +456,30 @@ impl Summary {
                 sensitive: output_changes.iter().any(|o| o.name == name && o.sensitive),
             })
             .collect();
+        let mut counts = Counts::default();
+        for r in &changes {
+            counts.add(r.action, r.import_id.is_some(), !r.moved_from.is_empty());
+        }
         Ok(Summary {
             program,
             terraform_version: doc.terraform_version().to_owned(),
             mode,
             errored: facts.errored,
+            totals: Totals {
+                counts,
+                drift: drift.len(),
+                outputs: outputs.len(),
+            },
+            hidden: Hidden::default(),
             changes,
             drift,
             outputs,
         })
     }
 
-    /// Counts per action.
+    /// Counts per action of the whole plan (filters do not change them).
     pub fn counts(&self) -> Counts {
-        let mut c = Counts::default();
-        for r in &self.changes {
-            c.add(r.action, r.import_id.is_some(), !r.moved_from.is_empty());
-        }
-        c
+        self.totals.counts
     }
 
     /// The `Plan:` line without its prefix (`3 to add, 1 to change, 2 to destroy.`).
@@ -478,15 +503,14 @@ impl Summary {
         if c.forget > 0 {
             extra.push(format!("{} to forget", c.forget));
         }
-        if !self.drift.is_empty() {
+        if self.totals.drift > 0 {
             extra.push(format!(
                 "{} changed outside of {}",
-                self.drift.len(),
-                self.program
+                self.totals.drift, self.program
             ));
         }
-        if !self.outputs.is_empty() {
-            let n = self.outputs.len();
+        if self.totals.outputs > 0 {
+            let n = self.totals.outputs;
             extra.push(format!(
                 "{n} output change{}",
                 if n == 1 { "" } else { "s" }
@@ -509,7 +533,7 @@ impl Summary {
         }
     }
 
-    /// The summary as JSON.
+    /// The summary as JSON (with `hidden`, what filters left out, when they did).
     pub fn json(&self) -> Value {
         let c = self.counts();
         let rows = |rows: &[ResourceRow]| -> Vec<Value> {
@@ -533,7 +557,7 @@ impl Summary {
                 })
                 .collect()
         };
-        json!({
+        let mut out = json!({
             "terraform_version": self.terraform_version,
             "mode": match self.mode {
                 PlanMode::Normal => "normal",
@@ -541,10 +565,7 @@ impl Summary {
                 PlanMode::RefreshOnly => "refresh-only",
             },
             "errored": self.errored,
-            "counts": {
-                "import": c.import, "add": c.add, "change": c.change, "destroy": c.destroy,
-                "replace": c.replace, "read": c.read, "move": c.moved, "forget": c.forget,
-            },
+            "counts": counts_json(&c),
             "changes": rows(&self.changes),
             "drift": rows(&self.drift),
             "outputs": self.outputs.iter().map(|o| json!({
@@ -553,400 +574,26 @@ impl Summary {
                 "actions": o.action.terraform_actions(),
                 "sensitive": o.sensitive,
             })).collect::<Vec<_>>(),
-        })
-    }
-
-    /// The summary as plain text, for a terminal: everything from the plan is on one line,
-    /// with control, bidi and zero-width characters shown as `\u001b`.
-    pub fn text(&self) -> String {
-        let mut out = format!("{}\n\nPlan: {}\n", self.title(), self.headline());
-        let details = self.details();
-        if !details.is_empty() {
-            out.push_str(&format!("({details})\n"));
-        }
-        let section = |out: &mut String, title: &str, rows: &[&ResourceRow]| {
-            if rows.is_empty() {
-                return;
-            }
-            out.push_str(&format!("\n{title} ({}):\n", rows.len()));
-            let addresses: Vec<_> = rows.iter().map(|r| terminal::line(&r.address)).collect();
-            let aw = addresses
-                .iter()
-                .map(|a| a.chars().count())
-                .max()
-                .unwrap_or(0);
-            let cw = rows
-                .iter()
-                .map(|r| r.action_text().chars().count())
-                .max()
-                .unwrap_or(0);
-            for (r, address) in rows.iter().zip(&addresses) {
-                let line = format!(
-                    "  {} {}  {}  {}",
-                    symbol(r.action),
-                    pad(address, aw),
-                    pad(&r.action_text(), cw),
-                    terminal::Line(&r.reason.text())
-                );
-                out.push_str(line.trim_end());
-                out.push('\n');
-                for a in &r.attributes {
-                    out.push_str(&format!(
-                        "        {}: {} -> {}\n",
-                        terminal::line(&a.name),
-                        terminal::line(a.before.text()),
-                        terminal::line(a.after.text())
-                    ));
-                }
-            }
-        };
-        let destructive: Vec<&ResourceRow> =
-            self.changes.iter().filter(|r| r.is_destructive()).collect();
-        let other: Vec<&ResourceRow> = self
-            .changes
-            .iter()
-            .filter(|r| !r.is_destructive())
-            .collect();
-        section(&mut out, "Replacements and deletions", &destructive);
-        section(&mut out, "Other changes", &other);
-        let drift: Vec<&ResourceRow> = self.drift.iter().collect();
-        let heading = format!("Changed outside of {}", self.program);
-        section(&mut out, &heading, &drift);
-        if !self.outputs.is_empty() {
-            out.push_str(&format!("\nOutput changes ({}):\n", self.outputs.len()));
-            for o in &self.outputs {
-                let s = if o.sensitive { " (sensitive)" } else { "" };
-                out.push_str(&format!(
-                    "  {} {}{s}\n",
-                    symbol(o.action),
-                    terminal::Line(&o.name)
-                ));
-            }
-        }
-        if self.changes.is_empty() && self.outputs.is_empty() && self.drift.is_empty() {
-            out.push_str("\nNo changes.\n");
+        });
+        if !self.hidden.is_empty() {
+            let h = &self.hidden;
+            out["hidden"] = json!({
+                "by_only": h.by_only,
+                "by_address": h.by_address,
+                "drift": h.drift,
+                "outputs": h.outputs,
+            });
         }
         out
     }
-
-    /// The summary as GitHub-flavoured markdown of at most `max_chars` characters.
-    ///
-    /// When the full tables do not fit, resources other than replacements and deletions are
-    /// grouped per module (names only), then counted per module, then left out; replacements
-    /// and deletions are grouped last. Whatever is left out is said. Lines are never cut.
-    pub fn markdown(&self, max_chars: usize) -> String {
-        // Attribute changes are folded away first, then resources grouped.
-        let md = self.markdown_at(0, max_chars, true);
-        if md.chars().count() <= max_chars {
-            return md;
-        }
-        for level in 0..=6 {
-            let md = self.markdown_at(level, max_chars, false);
-            if md.chars().count() <= max_chars {
-                return md;
-            }
-        }
-        let mut out = String::new();
-        let mut n = 0;
-        let note = "\n_Summary truncated to fit the size limit._\n";
-        let budget = max_chars.saturating_sub(note.chars().count());
-        for line in self.markdown_at(6, max_chars, false).split_inclusive('\n') {
-            let len = line.chars().count();
-            if n + len > budget {
-                break;
-            }
-            out.push_str(line);
-            n += len;
-        }
-        if n + note.chars().count() <= max_chars {
-            out.push_str(note);
-        }
-        out
-    }
-
-    fn markdown_at(&self, level: u8, max_chars: usize, with_attributes: bool) -> String {
-        let mut md = Markdown {
-            out: String::new(),
-            details: with_attributes,
-        };
-        md.line(&format!("### {}", self.title()));
-        md.line("");
-        md.line(&format!("**Plan:** {}", self.headline()));
-        let details = self.details();
-        if !details.is_empty() {
-            md.line("");
-            md.line(&details);
-        }
-        let destructive: Vec<&ResourceRow> =
-            self.changes.iter().filter(|r| r.is_destructive()).collect();
-        let other: Vec<&ResourceRow> = self
-            .changes
-            .iter()
-            .filter(|r| !r.is_destructive())
-            .collect();
-        if self.changes.is_empty() && self.drift.is_empty() && self.outputs.is_empty() {
-            md.line("");
-            md.line("No changes. The infrastructure matches the configuration.");
-        }
-        // Replacements and deletions are shrunk two levels later than the other changes.
-        let destructive_level = if level >= 6 {
-            6
-        } else {
-            level.saturating_sub(2)
-        };
-        if !destructive.is_empty() {
-            md.line("");
-            md.line(&format!(
-                "#### :warning: Replacements and deletions ({})",
-                destructive.len()
-            ));
-            md.line("");
-            md.rows(&destructive, Rows::at(destructive_level));
-        }
-        if !other.is_empty() {
-            md.line("");
-            md.line(&format!("#### Other changes ({})", other.len()));
-            md.line("");
-            md.rows(&other, Rows::at(level));
-        }
-        if !self.drift.is_empty() {
-            md.line("");
-            md.line(&format!(
-                "#### Changed outside of {} ({})",
-                self.program,
-                self.drift.len()
-            ));
-            md.line("");
-            let drift: Vec<&ResourceRow> = self.drift.iter().collect();
-            md.rows(&drift, Rows::at(level));
-        }
-        if !self.outputs.is_empty() {
-            md.line("");
-            md.line(&format!("#### Output changes ({})", self.outputs.len()));
-            md.line("");
-            if level >= 3 {
-                let mut by: BTreeMap<&str, usize> = BTreeMap::new();
-                for o in &self.outputs {
-                    *by.entry(o.action.name()).or_insert(0) += 1;
-                }
-                let parts: Vec<String> = by.iter().map(|(a, n)| format!("{n} {a}")).collect();
-                md.line(&format!(
-                    "{} (output names left out to fit the size limit)",
-                    parts.join(", ")
-                ));
-            } else {
-                md.line("| Output | Action |");
-                md.line("|---|---|");
-                for o in &self.outputs {
-                    let s = if o.sensitive { " (sensitive)" } else { "" };
-                    md.line(&format!(
-                        "| {} | {}{s} |",
-                        markdown::code_cell(&o.name),
-                        o.action.name()
-                    ));
-                }
-            }
-        }
-        let has_details =
-            (self.changes.iter().chain(&self.drift)).any(|r| !r.attributes.is_empty());
-        if level == 0 && !with_attributes && has_details {
-            md.line("");
-            md.line(&format!(
-                "_This summary was shortened to fit {max_chars} characters: attribute changes are left out._"
-            ));
-        }
-        if level >= 1 {
-            md.line("");
-            md.line(&format!(
-                "_This summary was shortened to fit {max_chars} characters: {}._",
-                match level {
-                    1 => "resources are grouped per module",
-                    2 => "resources are grouped per module, without reasons",
-                    3 | 4 => "resources other than replacements and deletions are counted per module, not named",
-                    5 => "resources are counted per module, not named",
-                    _ => "resources are counted per module call of the root module, not named",
-                }
-            ));
-        }
-        md.out
-    }
 }
 
-fn symbol(a: Action) -> &'static str {
-    match a {
-        Action::Create => "  +",
-        Action::Update => "  ~",
-        Action::Delete => "  -",
-        Action::DeleteThenCreate => "-/+",
-        Action::CreateThenDelete => "+/-",
-        Action::Read => " <=",
-        Action::Forget => "  .",
-        Action::CreateThenForget => "+/.",
-        Action::ForgetThenCreate => "./+",
-        Action::NoOp => "   ",
-    }
-}
-
-struct Markdown {
-    out: String,
-    /// Resource tables are followed by each resource's attribute changes.
-    details: bool,
-}
-
-impl Markdown {
-    fn line(&mut self, s: &str) {
-        self.out.push_str(s);
-        self.out.push('\n');
-    }
-
-    /// A resource's attribute changes, folded in a `<details>` element.
-    fn attributes(&mut self, r: &ResourceRow) {
-        self.line("");
-        self.line(&format!(
-            "<details><summary><code>{}</code> ({})</summary>",
-            html::escape(&terminal::line(&r.address)),
-            r.action_text()
-        ));
-        self.line("");
-        self.line("| Attribute | Before | After |");
-        self.line("|---|---|---|");
-        for a in &r.attributes {
-            let side = |s: &Shown| match s {
-                Shown::Value(v) => markdown::code_cell(v),
-                other => other.text().to_owned(),
-            };
-            self.line(&format!(
-                "| {} | {} | {} |",
-                markdown::code_cell(&a.name),
-                side(&a.before),
-                side(&a.after)
-            ));
-        }
-        self.line("");
-        self.line("</details>");
-    }
-
-    /// Resource rows, as a table or grouped per module.
-    fn rows(&mut self, rows: &[&ResourceRow], how: Rows) {
-        if how == Rows::Table {
-            self.line("| Resource | Action | Reason |");
-            self.line("|---|---|---|");
-            for r in rows {
-                self.line(&format!(
-                    "| {} | {} | {} |",
-                    markdown::code_cell(&r.address),
-                    r.action_text(),
-                    r.reason.markdown()
-                ));
-            }
-            if self.details {
-                for r in rows.iter().filter(|r| !r.attributes.is_empty()) {
-                    self.attributes(r);
-                }
-            }
-            return;
-        }
-        let by_call = how == Rows::CountedPerCall;
-        let mut modules: BTreeMap<&str, Vec<&ResourceRow>> = BTreeMap::new();
-        for r in rows {
-            let m = if by_call {
-                root_call(&r.module)
-            } else {
-                r.module.as_str()
-            };
-            modules.entry(m).or_default().push(r);
-        }
-        let module_name = |m: &str| {
-            if m.is_empty() {
-                "(root)".to_owned()
-            } else {
-                markdown::code_cell(m)
-            }
-        };
-        if let Rows::Named { reasons } = how {
-            self.line("| Module | Resources |");
-            self.line("|---|---|");
-            for (m, rs) in &modules {
-                let names: Vec<String> = rs
-                    .iter()
-                    .map(|r| {
-                        let local = r
-                            .address
-                            .strip_prefix(&format!("{m}."))
-                            .unwrap_or(&r.address);
-                        if reasons && !r.reason.is_empty() {
-                            format!(
-                                "{} ({}: {})",
-                                markdown::code_cell(local),
-                                r.action_text(),
-                                r.reason.markdown()
-                            )
-                        } else {
-                            format!("{} ({})", markdown::code_cell(local), r.action_text())
-                        }
-                    })
-                    .collect();
-                self.line(&format!("| {} | {} |", module_name(m), names.join(", ")));
-            }
-            return;
-        }
-        self.line("| Module | Changes |");
-        self.line("|---|---|");
-        for (m, rs) in &modules {
-            let mut by: BTreeMap<String, usize> = BTreeMap::new();
-            for r in rs {
-                *by.entry(r.action_text()).or_insert(0) += 1;
-            }
-            let parts: Vec<String> = by.iter().map(|(a, n)| format!("{n} {a}")).collect();
-            let name = if by_call && !m.is_empty() {
-                markdown::code_cell(&format!("{m}[*]…"))
-            } else {
-                module_name(m)
-            };
-            self.line(&format!("| {name} | {} |", parts.join(", ")));
-        }
-        self.line("");
-        self.line(&format!(
-            "_{} resource names left out to fit the size limit._",
-            rows.len()
-        ));
-    }
-}
-
-/// How resource rows are shown at a shrinking level.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Rows {
-    /// One table row per resource.
-    Table,
-    /// One row per module instance naming its resources.
-    Named { reasons: bool },
-    /// One row per module instance with counts.
-    Counted,
-    /// One row per module call of the root module with counts.
-    CountedPerCall,
-}
-
-impl Rows {
-    fn at(level: u8) -> Rows {
-        match level {
-            0 => Rows::Table,
-            1 => Rows::Named { reasons: true },
-            2 => Rows::Named { reasons: false },
-            3..=5 => Rows::Counted,
-            _ => Rows::CountedPerCall,
-        }
-    }
-}
-
-/// `module.a` of `module.a["k"].module.b[0]`; `""` for the root module.
-fn root_call(module: &str) -> &str {
-    let Some(rest) = module.strip_prefix("module.") else {
-        return "";
-    };
-    let end = rest
-        .find(['[', '.'])
-        .map_or(module.len(), |i| i + "module.".len());
-    &module[..end]
+/// Counts as the JSON summaries give them.
+pub(crate) fn counts_json(c: &Counts) -> Value {
+    json!({
+        "import": c.import, "add": c.add, "change": c.change, "destroy": c.destroy,
+        "replace": c.replace, "read": c.read, "move": c.moved, "forget": c.forget,
+    })
 }
 
 #[cfg(test)]

@@ -86,6 +86,40 @@ pub fn providers_without_schema(
     Ok(out)
 }
 
+/// The resource types of a plan's changes and drift that their provider's schema lacks (a
+/// schemas file of another release of the provider), as `(provider, type)` (`data.TYPE` for a
+/// data source): decoded without a schema, and masked in the views, each alone.
+pub fn types_missing_from_schemas(
+    doc: &tfshow_json::document::PlanDocument<'_>,
+) -> Result<BTreeSet<(String, String)>, crate::RenderError> {
+    let Some(schemas) = doc.schemas() else {
+        return Ok(BTreeSet::new());
+    };
+    let mut out = BTreeSet::new();
+    let mut check = |provider: &str, mode: tfshow_addrs::ResourceMode, type_: &str| {
+        let name = crate::resource::mode_name(mode);
+        if schemas.providers.contains_key(provider)
+            && schema_for(Some(schemas), provider, name, type_).is_none()
+        {
+            let shown = match mode {
+                tfshow_addrs::ResourceMode::Managed => type_.to_owned(),
+                _ => format!("{name}.{type_}"),
+            };
+            out.insert((provider.to_owned(), shown));
+        }
+    };
+    let changes = doc.changes()?;
+    for i in 0..changes.len() {
+        if let Some((provider, mode, type_)) = changes.resource_type(i) {
+            check(provider, mode, type_);
+        }
+    }
+    for rc in doc.drift()? {
+        check(&rc.provider_name, rc.mode, &rc.type_);
+    }
+    Ok(out)
+}
+
 impl Document {
     /// The providers some of whose resources in this document have no schema in `schemas`,
     /// so that views mask their values (see [`redact::to_json`](crate::redact::to_json) for

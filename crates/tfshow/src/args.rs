@@ -215,18 +215,61 @@ pub struct SummaryArgs {
     /// The output format.
     #[arg(long, value_enum, default_value = "markdown")]
     pub format: SummaryFormat,
-    /// The most characters the markdown may have; bigger plans are grouped per module.
-    #[arg(long, value_name = "N", default_value_t = 65_536)]
-    pub max_chars: usize,
+    /// The most characters the markdown (default 65536, GitHub's comment limit) or the text
+    /// (default: no limit) may have: attribute changes are folded first, then resources
+    /// grouped per module; a limit too small for the Plan: lines is refused.
+    #[arg(long, value_name = "N")]
+    pub max_chars: Option<usize>,
+    /// Exit with status 2 when the summary lists any of these (comma-separated): create,
+    /// update, delete, replace, read, forget, move, import, destroy (delete or replace),
+    /// drift, any. The summary is printed in full first.
+    #[arg(long, value_name = "KINDS", value_delimiter = ',')]
+    pub fail_on: Vec<tfshow_render::summary::Gate>,
+    /// List only planned changes of these kinds (comma-separated): create, update, delete,
+    /// replace, read, forget, move, import.
+    #[arg(long, value_name = "KINDS", value_delimiter = ',')]
+    pub only: Vec<tfshow_render::summary::ChangeKind>,
+    /// List only resources whose address matches GLOB (`*`: any characters, `?`: one;
+    /// repeatable).
+    #[arg(long = "address", value_name = "GLOB")]
+    pub addresses: Vec<String>,
+    /// List changes made outside of Terraform (the default).
+    #[arg(long, overrides_with = "no_drift")]
+    pub drift: bool,
+    /// Do not list changes made outside of Terraform.
+    #[arg(long, overrides_with = "drift")]
+    pub no_drift: bool,
+    /// List output changes (the default).
+    #[arg(long, overrides_with = "no_outputs")]
+    pub outputs: bool,
+    /// Do not list output changes.
+    #[arg(long, overrides_with = "outputs")]
+    pub no_outputs: bool,
+    /// Show resources as a tree by module (markdown and text).
+    #[arg(long)]
+    pub tree: bool,
+    /// The title of each plan's section, in the order of the plans (repeatable; default: the
+    /// plan file's path).
+    #[arg(long = "title", value_name = "TITLE")]
+    pub titles: Vec<String>,
+    /// The ID in the markdown's hidden marker (`<!-- tfshow-summary: ID -->`), by which a bot
+    /// finds the comment to update.
+    #[arg(long, value_name = "ID")]
+    pub marker: Option<String>,
+    /// Print no colours (text; also when NO_COLOR is set to a non-empty value or the output is
+    /// not a terminal).
+    #[arg(long)]
+    pub no_color: bool,
     /// Where provider schemas come from.
     #[command(flatten)]
     pub source: SchemaArgs,
     /// How to decrypt OpenTofu-encrypted files.
     #[command(flatten)]
     pub encryption: EncryptionArgs,
-    /// A plan file (`terraform plan -out=FILE`); `-` reads standard input.
-    #[arg(value_name = "PLANFILE")]
-    pub file: PathBuf,
+    /// Plan files (`terraform plan -out=FILE`); several give one document with a section per
+    /// plan and a total; `-` reads standard input.
+    #[arg(value_name = "PLANFILE", required = true)]
+    pub files: Vec<PathBuf>,
 }
 
 /// Formats of `tfshow diff`.
@@ -244,6 +287,14 @@ pub struct DiffArgs {
     /// The output format.
     #[arg(long, value_enum, default_value = "text")]
     pub format: DiffFormat,
+    /// Exit with status 0 when the plans propose the same changes, 2 when they differ (1 on
+    /// error), as `terraform plan -detailed-exitcode`.
+    #[arg(long)]
+    pub exit_code: bool,
+    /// Print no colours (also when NO_COLOR is set to a non-empty value or the output is not a
+    /// terminal).
+    #[arg(long)]
+    pub no_color: bool,
     /// Where provider schemas come from (for both plans).
     #[command(flatten)]
     pub source: SchemaArgs,

@@ -124,8 +124,18 @@ pub(crate) fn limits() -> &'static Limits {
     LIMITS.get_or_init(Limits::default)
 }
 
+/// How a command that succeeded ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Exit status 0.
+    Done,
+    /// Exit status 2: `diff --exit-code` found differences, or `summary --fail-on` found
+    /// the changes it names.
+    Flagged,
+}
+
 /// Runs a parsed command line.
-pub fn run(cli: Cli) -> Result<(), CliError> {
+pub fn run(cli: Cli) -> Result<Outcome, CliError> {
     let _ = LIMITS.set(cli.limits());
     if cli.output.is_some() && matches!(cli.command, Command::Watch(_)) {
         return Err(CliError::Usage(
@@ -139,14 +149,15 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         })?;
     }
     output::set_target(cli.output.clone());
-    match cli.command {
+    let done = match cli.command {
         Command::Show(args) => show(&args),
         Command::Ui(args) => ui::run(&args),
         Command::Watch(args) => watch::run(&args),
-        Command::Summary(args) => summary::run(&args),
-        Command::Diff(args) => diff::run(&args),
+        Command::Summary(args) => return summary::run(&args),
+        Command::Diff(args) => return diff::run(&args),
         Command::Schemas(cmd) => schemas::run(&cmd),
-    }
+    };
+    done.map(|()| Outcome::Done)
 }
 
 pub(crate) fn display(path: &Path) -> String {
@@ -214,10 +225,62 @@ pub(crate) fn read_schemas(path: Option<&Path>) -> Result<Option<Schemas>, CliEr
         return Ok(None);
     };
     let bytes = read_input(p)?;
-    Schemas::from_json_with(&bytes, limits())
-        .map(Some)
-        .map_err(|source| CliError::Schemas {
+    let what = not_schemas(&bytes);
+    match (Schemas::from_json_with(&bytes, limits()), what) {
+        // A document with no provider is a schemas file of a configuration without providers.
+        (Ok(s), None | Some(NO_PROVIDER_SCHEMAS)) => Ok(Some(s)),
+        (_, Some(what)) => Err(CliError::Render {
+            path: display(p),
+            message: format!("not a `terraform providers schema -json` document: this is {what}"),
+        }),
+        (Err(source), None) => Err(CliError::Schemas {
             path: display(p),
             source,
-        })
+        }),
+    }
+}
+
+const NO_PROVIDER_SCHEMAS: &str = "a JSON object without provider_schemas";
+
+/// What a file given as `--schemas` is, when it is plainly something else: a plan file, a
+/// state, the JSON of a plan or state, a `-json` stream, not JSON. `None` when it has
+/// `provider_schemas`.
+fn not_schemas(bytes: &[u8]) -> Option<&'static str> {
+    if bytes.starts_with(b"PK\x03\x04") || bytes.starts_with(b"PK\x05\x06") {
+        return Some("a zip archive (a plan file: give it as the FILE argument)");
+    }
+    if tfshow_json::show::is_state(bytes, limits()) {
+        return Some("a state file");
+    }
+    let Ok(top) = serde_json::from_slice::<
+        std::collections::HashMap<String, &serde_json::value::RawValue>,
+    >(bytes) else {
+        let first = bytes.split(|b| *b == b'\n').next().unwrap_or_default();
+        let json_line = serde_json::from_slice::<
+            std::collections::HashMap<String, &serde_json::value::RawValue>,
+        >(first)
+        .is_ok_and(|m| m.contains_key("@message"));
+        return Some(if json_line {
+            "a `-json` message stream (terraform plan -json, apply -json)"
+        } else if serde_json::from_slice::<serde_json::Value>(bytes).is_ok() {
+            "JSON that is not an object"
+        } else {
+            "not JSON"
+        });
+    };
+    let has = |k: &str| top.contains_key(k);
+    if has("provider_schemas") {
+        return None;
+    }
+    Some(
+        if has("resource_changes") || has("planned_values") || has("prior_state") {
+            "a plan's JSON document (terraform show -json PLANFILE)"
+        } else if has("values") && has("format_version") {
+            "a state's JSON document (terraform show -json)"
+        } else if has("@message") {
+            "a `-json` message stream (terraform plan -json, apply -json)"
+        } else {
+            NO_PROVIDER_SCHEMAS
+        },
+    )
 }

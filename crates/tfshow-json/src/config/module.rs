@@ -284,16 +284,11 @@ fn write_resource(
     let provider = r.provider_ref();
     let fqn = provider_fqn(&node.module, &provider.name, cx.version);
     let mode = r.mode;
-    // A provider the schemas leave out entirely is written as without schemas.
-    let schema = match cx.schemas.filter(|s| s.providers.contains_key(&fqn)) {
-        Some(s) => Some(s.resource(&fqn, mode, &r.type_name).ok_or_else(|| {
-            invalid(
-                r.address(),
-                format!("no schema found for {} (in provider {fqn})", r.address()),
-            )
-        })?),
-        None => None,
-    };
+    // A provider the schemas leave out, or a type its schema lacks, is written as without
+    // schemas.
+    let schema = cx
+        .schemas
+        .and_then(|s| s.resource(&fqn, mode, &r.type_name));
     w.begin_object();
     w.key("address");
     w.string(&r.address());

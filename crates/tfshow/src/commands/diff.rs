@@ -1,15 +1,16 @@
-//! `tfshow diff OLD NEW`: what differs between two plans.
+//! `tfshow diff OLD NEW`: what differs between two plans; with `--exit-code`, a gate for CI
+//! (2 when they differ).
 
 use std::path::Path;
 
 use tfshow_render::plan_diff;
 
 use super::show::{load, write_stdout};
-use super::{display, CliError};
+use super::{display, limits, CliError, Outcome};
 use crate::args::{DiffArgs, DiffFormat};
 
 /// Runs `tfshow diff`.
-pub(crate) fn run(args: &DiffArgs) -> Result<(), CliError> {
+pub(crate) fn run(args: &DiffArgs) -> Result<Outcome, CliError> {
     if args.old == Path::new("-") && args.new == Path::new("-") {
         return Err(CliError::Usage(
             "OLD and NEW cannot both be standard input".into(),
@@ -41,7 +42,11 @@ pub(crate) fn run(args: &DiffArgs) -> Result<(), CliError> {
                 message: e.to_string(),
             }
         })?;
+    warn_if_unrelated(args, &old_bytes, &new_bytes);
     let out = match args.format {
+        DiffFormat::Text if super::output::colour(args.no_color) => {
+            tfshow_render::diff_colour::colour(&d.text())
+        }
         DiffFormat::Text => d.text(),
         DiffFormat::Json => {
             let mut s = serde_json::to_string_pretty(&d.json()).unwrap_or_default();
@@ -49,5 +54,39 @@ pub(crate) fn run(args: &DiffArgs) -> Result<(), CliError> {
             tfshow_escape::json::escape_unsafe(&s).into_owned()
         }
     };
-    write_stdout(out.as_bytes())
+    write_stdout(out.as_bytes())?;
+    Ok(if args.exit_code && !d.is_empty() {
+        Outcome::Flagged
+    } else {
+        Outcome::Done
+    })
+}
+
+/// Warns when OLD and NEW were planned against different states: both plans hold a prior state
+/// (the `tfstate` entry) whose lineages, set when a state is first created and kept for its
+/// life, differ. Plans of one configuration and workspace share a lineage; plans made before
+/// any state existed have none, and are not compared.
+fn warn_if_unrelated(args: &DiffArgs, old: &[u8], new: &[u8]) {
+    let (Some(a), Some(b)) = (lineage(old), lineage(new)) else {
+        return;
+    };
+    if a != b {
+        eprintln!(
+            "tfshow: warning: {} and {} were planned against different states (lineage {} and {}): they may be plans of different configurations or workspaces",
+            tfshow_escape::terminal::text(&display(&args.old)),
+            tfshow_escape::terminal::text(&display(&args.new)),
+            tfshow_escape::terminal::text(&a),
+            tfshow_escape::terminal::text(&b)
+        );
+    }
+}
+
+/// The lineage of a plan file's prior state; `None` when it has none (or it cannot be read:
+/// reading the plan says why).
+fn lineage(plan: &[u8]) -> Option<String> {
+    let state = tfshow_planfile::container::PlanFile::prior_state_entry(plan, limits()).ok()??;
+    let top: std::collections::HashMap<String, &serde_json::value::RawValue> =
+        serde_json::from_slice(&state).ok()?;
+    let lineage: String = serde_json::from_str(top.get("lineage")?.get()).ok()?;
+    (!lineage.is_empty()).then_some(lineage)
 }

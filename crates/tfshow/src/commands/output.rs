@@ -36,6 +36,13 @@ pub(crate) fn is_terminal() -> bool {
     target().is_none() && io::stdout().is_terminal()
 }
 
+/// Whether a human view uses colours: on a terminal, unless `--no-color` or `NO_COLOR` set to
+/// a non-empty value (<https://no-color.org>: an empty NO_COLOR does not count).
+pub(crate) fn colour(no_color: bool) -> bool {
+    let no_color_env = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+    is_terminal() && !no_color && !no_color_env
+}
+
 /// The destination of one document.
 pub(crate) enum Output {
     /// stdout is a regular file: written directly.

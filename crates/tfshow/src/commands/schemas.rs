@@ -135,6 +135,17 @@ impl Report {
     }
 }
 
+/// Names, one warning each, the resource types (`(provider, type)`) that a plan's views decode
+/// and mask without a schema because their provider's schema lacks them.
+pub(crate) fn warn_missing_types(path: &Path, types: &BTreeSet<(String, String)>) {
+    for (provider, type_) in types {
+        warn(&format!(
+            "{}: the schema of provider {provider} has no resource type {type_} (a schema of another release of the provider?): its resources are decoded without a schema and their values masked",
+            display(path)
+        ));
+    }
+}
+
 /// What a human view does without a provider's schema.
 const MASKED: &str = "the values of its resources are masked, since which of them the provider marks sensitive cannot be known; give --schemas FILE (terraform providers schema -json), or run where `terraform init` left its plugin";
 

@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use tfshow_json::document::PlanDocument;
-use tfshow_render::unknown_sensitivity::providers_without_schema;
+use tfshow_render::unknown_sensitivity::{providers_without_schema, types_missing_from_schemas};
 use tfshow_render::{plan_text, redact, state_text, Document, RenderError, TextOptions};
 use tfshow_schema::Schemas;
 
@@ -57,7 +57,13 @@ pub(crate) fn load_plan<'s>(
             source,
         }
     })?;
-    let missing = providers_without_schema(&doc).map_err(|e| render_error(path, e))?;
+    let mut missing = providers_without_schema(&doc).map_err(|e| render_error(path, e))?;
+    let types = types_missing_from_schemas(&doc).map_err(|e| render_error(path, e))?;
+    // A provider whose schema is there but lacks a type is named with that type instead.
+    if let Some(s) = schemas {
+        missing.retain(|p| !s.providers.contains_key(p));
+    }
+    super::schemas::warn_missing_types(path, &types);
     report.print(path, Some(&missing));
     Ok(doc)
 }
@@ -100,7 +106,7 @@ pub(crate) fn load(
     Ok(doc)
 }
 
-/// Colours when standard output is a terminal, unless `--no-color` or `NO_COLOR`; the width
+/// Colours when standard output is a terminal, unless `--no-color` or a non-empty `NO_COLOR`; the width
 /// of notes is the terminal's (`COLUMNS`) there and 78 otherwise, as in Terraform. On a
 /// terminal, control, bidi and zero-width characters from the input are shown visibly;
 /// written to a pipe or a file, the text is Terraform's bytes.
@@ -116,7 +122,7 @@ fn text_options(no_color: bool) -> TextOptions {
         78
     };
     TextOptions {
-        color: terminal && !no_color && std::env::var_os("NO_COLOR").is_none(),
+        color: super::output::colour(no_color),
         width,
         terminal,
     }
