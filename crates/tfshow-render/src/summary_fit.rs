@@ -19,6 +19,16 @@ pub struct Layout {
     pub marker: Option<String>,
 }
 
+impl Layout {
+    /// The default layout within `max_chars` characters.
+    pub fn within(max_chars: usize) -> Layout {
+        Layout {
+            max_chars: Some(max_chars),
+            ..Layout::default()
+        }
+    }
+}
+
 /// The size limit is smaller than the smallest summary of the plan(s).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("--max-chars {max_chars} is too small: this summary needs at least {minimum} characters (titles, Plan: lines and what was left out)")]

@@ -10,7 +10,7 @@ use tfshow_json::document::PlanDocument;
 
 use serde_json::{json, Value};
 use tfshow_json::show::Limits;
-use tfshow_render::summary::Summary;
+use tfshow_render::summary::{Layout, Summary};
 use tfshow_render::{plan_diff, redact, Document};
 use tfshow_schema::Schemas;
 
@@ -170,9 +170,15 @@ fn summaries_and_diffs_do_not_show_the_secret() {
             let doc = PlanDocument::load(&plan, schemas, &Limits::default()).expect("load");
             let summary = Summary::new(&doc).expect("summary");
             for (format, out) in [
-                ("markdown", summary.markdown(65_536)),
-                ("markdown, short", summary.markdown(500)),
-                ("text", summary.text()),
+                (
+                    "markdown",
+                    summary.markdown(&Layout::within(65_536)).expect("fits"),
+                ),
+                (
+                    "markdown, short",
+                    summary.markdown(&Layout::within(500)).expect("fits"),
+                ),
+                ("text", summary.text(&Layout::default()).expect("no limit")),
                 ("json", summary.json().to_string()),
             ] {
                 assert!(!out.contains(SECRET), "{}: {format}", dir.display());

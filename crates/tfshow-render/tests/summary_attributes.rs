@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 use serde_json::Value;
 use tfshow_escape::{html, markdown, terminal};
-use tfshow_render::summary::Summary;
+use tfshow_render::summary::{Layout, Summary};
 use tfshow_schema::Schemas;
 
 fn cases() -> Vec<PathBuf> {
@@ -76,7 +76,10 @@ fn the_markdown_names_every_known_attribute_that_changes() {
         let Ok(doc) = support::load_case_plan(&dir, Some(&schemas)) else {
             continue;
         };
-        let md = Summary::new(&doc).expect("summary").markdown(usize::MAX);
+        let md = Summary::new(&doc)
+            .expect("summary")
+            .markdown(&Layout::default())
+            .expect("no limit");
         for rc in plan["resource_changes"].as_array().into_iter().flatten() {
             let actions: Vec<&str> = rc["change"]["actions"]
                 .as_array()

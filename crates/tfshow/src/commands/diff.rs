@@ -54,7 +54,12 @@ pub(crate) fn run(args: &DiffArgs) -> Result<Outcome, CliError> {
             tfshow_escape::json::escape_unsafe(&s).into_owned()
         }
     };
-    write_stdout(out.as_bytes())?;
+    // A reader that closed the pipe early does not change the status of --exit-code.
+    if let Err(e) = write_stdout(out.as_bytes()) {
+        if !e.is_broken_pipe() {
+            return Err(e);
+        }
+    }
     Ok(if args.exit_code && !d.is_empty() {
         Outcome::Flagged
     } else {

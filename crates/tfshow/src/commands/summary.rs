@@ -56,8 +56,11 @@ pub(crate) fn run(args: &SummaryArgs) -> Result<Outcome, CliError> {
         plans = rollup.plans;
         out
     };
-    write_stdout(out.as_bytes())?;
-    gate(args, &plans)
+    // A reader that closed the pipe early does not open the gate: the status is still 2.
+    match write_stdout(out.as_bytes()) {
+        Err(e) if !e.is_broken_pipe() => return Err(e),
+        _ => gate(args, &plans),
+    }
 }
 
 /// Refuses what the command line asks for that cannot be done, before any file is read.
