@@ -1,7 +1,7 @@
 //! `tfshow summary`: a review summary of one plan, or of several rolled up into one document;
 //! with `--fail-on`, a gate for CI.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use tfshow_render::summary::{Filter, Layout, Rollup, Summary, Titled, GITHUB_COMMENT_LIMIT};
 use tfshow_render::summary_markdown::check_marker;
@@ -58,7 +58,7 @@ pub(crate) fn run(args: &SummaryArgs) -> Result<Outcome, CliError> {
     };
     // A reader that closed the pipe early does not open the gate: the status is still 2.
     match write_stdout(out.as_bytes()) {
-        Err(e) if !e.is_broken_pipe() => return Err(e),
+        Err(e) if !e.is_broken_pipe() => Err(e),
         _ => gate(args, &plans),
     }
 }
@@ -68,7 +68,7 @@ fn check(args: &SummaryArgs) -> Result<(), CliError> {
     let stdin = args
         .files
         .iter()
-        .filter(|f| **f == PathBuf::from("-"))
+        .filter(|f| f.as_path() == Path::new("-"))
         .count();
     if stdin > 1 {
         return Err(CliError::Usage(
