@@ -249,9 +249,6 @@ fn not_schemas(bytes: &[u8]) -> Option<&'static str> {
     if bytes.starts_with(b"PK\x03\x04") || bytes.starts_with(b"PK\x05\x06") {
         return Some("a zip archive (a plan file: give it as the FILE argument)");
     }
-    if tfshow_json::show::is_state(bytes, limits()) {
-        return Some("a state file");
-    }
     let Ok(top) = serde_json::from_slice::<
         std::collections::HashMap<String, &serde_json::value::RawValue>,
     >(bytes) else {
@@ -272,15 +269,15 @@ fn not_schemas(bytes: &[u8]) -> Option<&'static str> {
     if has("provider_schemas") {
         return None;
     }
-    Some(
-        if has("resource_changes") || has("planned_values") || has("prior_state") {
-            "a plan's JSON document (terraform show -json PLANFILE)"
-        } else if has("values") && has("format_version") {
-            "a state's JSON document (terraform show -json)"
-        } else if has("@message") {
-            "a `-json` message stream (terraform plan -json, apply -json)"
-        } else {
-            NO_PROVIDER_SCHEMAS
-        },
-    )
+    Some(if has("lineage") || has("serial") {
+        "a state file"
+    } else if has("resource_changes") || has("planned_values") || has("prior_state") {
+        "a plan's JSON document (terraform show -json PLANFILE)"
+    } else if has("values") && has("format_version") {
+        "a state's JSON document (terraform show -json)"
+    } else if has("@message") {
+        "a `-json` message stream (terraform plan -json, apply -json)"
+    } else {
+        NO_PROVIDER_SCHEMAS
+    })
 }
