@@ -139,11 +139,19 @@ impl Summary {
             html::text(&title),
             html::text(&self.headline())
         );
+        let hidden = self.hidden.notes();
+        if !hidden.is_empty() {
+            let _ = writeln!(
+                p,
+                "<p><em>Filtered: {}.</em></p>",
+                html::text(&hidden.join(", "))
+            );
+        }
         self.counts_table(&mut p);
         p.push_str("</header>\n");
         self.filters(&mut p);
         p.push_str("<main>\n");
-        if self.changes.is_empty() && self.drift.is_empty() && self.outputs.is_empty() {
+        if self.is_empty() {
             p.push_str("<p>No changes. The infrastructure matches the configuration.</p>\n");
         }
         section(&mut p, "changes", "Resource changes", &self.changes);

@@ -10,7 +10,7 @@ use std::path::Path;
 use serde_json::Value;
 use tfshow_json::document::PlanDocument;
 use tfshow_json::show::Limits;
-use tfshow_render::summary::Summary;
+use tfshow_render::summary::{Layout, Summary};
 use tfshow_render::{plan_text, TextOptions};
 use tfshow_schema::Schemas;
 
@@ -48,7 +48,12 @@ fn without_unknowable(summary: &str, json: &[u8]) -> String {
 /// Every summary format of a case's plan, read from `doc`.
 fn summaries(doc: &PlanDocument<'_>) -> Vec<String> {
     let s = Summary::new(doc).expect("summary");
-    vec![s.markdown(65_536), s.text(), s.html(), s.json().to_string()]
+    vec![
+        s.markdown(&Layout::within(65_536)).expect("fits"),
+        s.text(&Layout::default()).expect("no limit"),
+        s.html(),
+        s.json().to_string(),
+    ]
 }
 
 #[test]

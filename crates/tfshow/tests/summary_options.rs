@@ -177,6 +177,15 @@ fn filters_hide_rows_and_say_so() {
         "{drift}"
     );
 
+    let html = ok(&summary(
+        &["--format", "html", "--only", "delete"],
+        &[MODULES],
+    ));
+    assert!(
+        html.contains("<p><em>Filtered: 53 resource changes hidden by --only.</em></p>"),
+        "{html}"
+    );
+
     let json: serde_json::Value = serde_json::from_str(&ok(&summary(
         &["--format", "json", "--only", "replace"],
         &[REPLACE],
