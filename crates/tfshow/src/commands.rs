@@ -257,13 +257,13 @@ fn not_schemas(bytes: &[u8]) -> Option<&'static str> {
             std::collections::HashMap<String, &serde_json::value::RawValue>,
         >(first)
         .is_ok_and(|m| m.contains_key("@message"));
-        return Some(if json_line {
-            "a `-json` message stream (terraform plan -json, apply -json)"
-        } else if serde_json::from_slice::<serde_json::Value>(bytes).is_ok() {
-            "JSON that is not an object"
-        } else {
-            "not JSON"
-        });
+        if json_line {
+            return Some("a `-json` message stream (terraform plan -json, apply -json)");
+        }
+        // What looks like JSON (broken, or over a limit) is the schema parser's to refuse: its
+        // error says where, or names the limit.
+        let start = bytes.trim_ascii_start();
+        return (!start.starts_with(b"{") && !start.starts_with(b"[")).then_some("not JSON");
     };
     let has = |k: &str| top.contains_key(k);
     if has("provider_schemas") {
