@@ -155,7 +155,8 @@ pub struct ShowArgs {
     /// With `--json`: replace every sensitive value with "(sensitive value)".
     #[arg(long, requires = "json")]
     pub redact: bool,
-    /// Print no colours (also when NO_COLOR is set or the output is not a terminal).
+    /// Print no colours (also when NO_COLOR is set to a non-empty value or the output is not a
+    /// terminal).
     #[arg(long)]
     pub no_color: bool,
     /// Where provider schemas come from.
