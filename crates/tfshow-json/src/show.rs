@@ -12,7 +12,7 @@ use tfshow_schema::Schemas;
 use tfshow_state::State;
 
 use crate::state::write_document as write_state;
-use crate::{Error, Release};
+use crate::Error;
 
 /// The encryption configuration for OpenTofu-encrypted files (`TF_ENCRYPTION`).
 pub use tfshow_encryption::Config as EncryptionConfig;
@@ -155,7 +155,7 @@ pub fn show_json_with(
     if is_state(bytes, limits) {
         let state =
             State::from_json_with(bytes, limits).map_err(|e| ShowError::State(e.to_string()))?;
-        let version = Release::parse(state.program(), &state.terraform_version);
+        let version = state.release();
         let mut w = Writer::streaming(tfshow_gojson::Dialect::of(&version), out);
         write_state(&mut w, &state, schemas, &version)?;
         w.raw(b"\n");

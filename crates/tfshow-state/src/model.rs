@@ -19,6 +19,9 @@ pub struct State {
     pub resources: Vec<Resource>,
     /// Check results (Terraform 1.3+); `None` when the file has `null` or none.
     pub check_results: Option<Vec<CheckResult>>,
+    /// The format version the file had when it was upgraded to 4 on reading (1, 2 or 3),
+    /// `None` for a format 4 file.
+    pub upgraded_from: Option<u64>,
 }
 
 impl State {
@@ -34,6 +37,19 @@ impl State {
             })
             .find_map(tfshow_release::Program::by_registry)
             .unwrap_or(tfshow_release::Program::Terraform)
+    }
+
+    /// The release whose `show -json` document of this state tfshow prints: the one that
+    /// wrote it, as its `terraform_version` and providers tell. No release that wrote a state of
+    /// format 1 to 3 (Terraform 0.11 and earlier) shows states as JSON: such a state is shown
+    /// as today's releases, which upgrade it, show it (the newest release).
+    pub fn release(&self) -> tfshow_release::Release {
+        let version = if self.upgraded_from.is_some() {
+            ""
+        } else {
+            self.terraform_version.as_str()
+        };
+        tfshow_release::Release::parse(self.program(), version)
     }
 
     /// Whether the state has no resources and no root outputs (`show -json` prints the short

@@ -18,8 +18,8 @@ pub enum StateError {
         "state: this is a binary state file from Terraform 0.6 or earlier, which is not supported"
     )]
     Binary,
-    /// A state format version other than 4.
-    #[error("state: format version {version} is not supported (written by Terraform {terraform_version:?}); only version 4 (Terraform 0.12 and later) is read")]
+    /// A state format version other than 1 to 4 (0, which never existed, or a newer one).
+    #[error("state: format version {version} is not supported (written by Terraform {terraform_version:?}); versions 1 to 4 are read")]
     Version {
         /// The `version` field.
         version: u64,
@@ -192,6 +192,10 @@ impl State {
         }
         tfshow_limits::json::check(bytes, limits)?;
         let header: RawHeader = tfshow_limits::json::from_checked_slice(bytes)?;
+        if (1..=3).contains(&header.version) {
+            let top: serde_json::Value = tfshow_limits::json::from_checked_slice(bytes)?;
+            return crate::upgrade::upgrade(&top, header.version);
+        }
         if header.version != 4 {
             return Err(StateError::Version {
                 version: header.version,
@@ -248,6 +252,7 @@ impl State {
             outputs,
             resources,
             check_results,
+            upgraded_from: None,
         })
     }
 }
@@ -351,21 +356,25 @@ mod tests {
         assert!(State::from_json(b"").unwrap().is_empty());
     }
 
-    /// A format version 1 state (Terraform 0.6 and earlier) has no serial, lineage or
-    /// Terraform version; it is still a state, refused by its version.
+    /// A format version 1 state (Terraform 0.6 and earlier) has no lineage or Terraform
+    /// version, and may have no serial; it is read, upgraded.
     #[test]
     fn version_1_without_serial_is_a_state() {
-        let src = br#"{"version":1,"modules":[{"path":["root"],"outputs":{},"resources":{}}]}"#;
+        let src = br#"{"version":1,"modules":[{"path":["root"],"outputs":{"a":"b"},"resources":{}}]}"#;
         assert!(looks_like_state(src));
-        let err = State::from_json(src).unwrap_err();
-        assert!(err.to_string().contains("format version 1"), "{err}");
+        let state = State::from_json(src).unwrap();
+        assert_eq!(state.upgraded_from, Some(1));
+        assert_eq!((state.serial, state.terraform_version.as_str()), (0, "0.0.0"));
+        assert_eq!(state.outputs[0].0, "a");
     }
 
     #[test]
     fn refuses_other_versions() {
-        let err = State::from_json(br#"{"version":3,"terraform_version":"0.11.14","serial":1}"#)
-            .unwrap_err();
-        assert!(err.to_string().contains("format version 3"), "{err}");
+        for version in [0, 5] {
+            let src = format!(r#"{{"version":{version},"terraform_version":"9.0.0","serial":1}}"#);
+            let err = State::from_json(src.as_bytes()).unwrap_err();
+            assert!(err.to_string().contains(&format!("format version {version}")), "{err}");
+        }
         assert!(matches!(
             State::from_json(b"tfstate\x00"),
             Err(StateError::Binary)

@@ -1,0 +1,48 @@
+//! The human view of state files of format versions 1 to 3, upgraded on reading: what
+//! `terraform show -no-color` (Terraform 1.11.4) printed for each
+//! (`testdata/oracle/scenarios/state_upgrade`, see `tools/oracle-tf/state-upgrade.sh`).
+
+use std::path::Path;
+
+use tfshow_json::show::Limits;
+use tfshow_render::{state_text, Document, TextOptions};
+use tfshow_schema::Schemas;
+
+#[test]
+fn legacy_states_read_as_terraform_prints_them() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../testdata/oracle/scenarios/state_upgrade/tf-1.11.4");
+    let schemas = Schemas::from_json(&std::fs::read(dir.join("schemas.json")).unwrap()).unwrap();
+    let mut compared = 0;
+    let mut failures = Vec::new();
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let name = entry.unwrap().file_name().into_string().unwrap();
+        let Some(stem) = name.strip_suffix("-state.txt") else {
+            continue;
+        };
+        let want = std::fs::read_to_string(dir.join(&name)).unwrap();
+        let bytes = std::fs::read(dir.join(format!("{stem}.tfstate"))).unwrap();
+        let doc = Document::load(&bytes, Some(&schemas), &Limits::default()).unwrap();
+        let got = state_text::render(&doc, Some(&schemas), &TextOptions::default());
+        compared += 1;
+        if got != want {
+            failures.push(format!("{stem}:\n--- Terraform\n{want}\n--- tfshow\n{got}"));
+        }
+    }
+    assert!(compared >= 5, "{compared} cases");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// A sensitive output of a legacy state is masked; its value is nowhere in the view.
+#[test]
+fn legacy_sensitive_outputs_are_masked() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../testdata/oracle/scenarios/state_upgrade/tf-1.11.4");
+    let bytes = std::fs::read(dir.join("v2.tfstate")).unwrap();
+    for schemas in [None, Some(Schemas::from_json(&std::fs::read(dir.join("schemas.json")).unwrap()).unwrap())] {
+        let doc = Document::load(&bytes, schemas.as_ref(), &Limits::default()).unwrap();
+        let text = state_text::render(&doc, schemas.as_ref(), &TextOptions::default());
+        assert!(text.contains("token = (sensitive value)"), "{text}");
+        assert!(!text.contains("s3cr3t"), "{text}");
+    }
+}
