@@ -5,7 +5,8 @@
 //! lists (Terraform refuses to plan with one it does not list), so the lock file is the whole
 //! answer and the `tfplan` entry is not read. An older plan's `tfplan` entry is skimmed for
 //! the provider of each resource change (the protobuf's fields are skipped, not decoded). A
-//! state file lists its resources' providers.
+//! state file lists its resources' providers (a state of format 1 to 3 once upgraded: its
+//! legacy provider references name `registry.terraform.io/-/TYPE` providers).
 
 use std::collections::BTreeSet;
 use std::io::{Cursor, Read};
@@ -170,6 +171,8 @@ fn state_providers(bytes: &[u8], limits: &Limits, out: &mut BTreeSet<String>) {
     #[derive(Deserialize)]
     struct State {
         #[serde(default)]
+        version: Option<u64>,
+        #[serde(default)]
         resources: Vec<Resource>,
     }
     #[derive(Deserialize)]
@@ -186,6 +189,15 @@ fn state_providers(bytes: &[u8], limits: &Limits, out: &mut BTreeSet<String>) {
         provider: String,
     }
     if let Ok(s) = tfshow_limits::json::from_slice::<State>(bytes, limits) {
+        if matches!(s.version, Some(1..=3)) {
+            // Formats 1 to 3 name providers by legacy references that the upgrade resolves.
+            if let Ok(upgraded) = tfshow_state::State::from_json_with(bytes, limits) {
+                for r in &upgraded.resources {
+                    add_config(&r.provider, out);
+                }
+            }
+            return;
+        }
         for r in &s.resources {
             add_config(&r.provider, out);
             for i in &r.instances {
@@ -292,6 +304,15 @@ mod tests {
         let i = inventory(&testdata("null_provider/tf-1.0.3/terraform.tfstate"), &l);
         assert_eq!(i.providers.iter().collect::<Vec<_>>(), [null]);
         assert!(inventory(b"not a plan", &l).providers.is_empty());
+        // A format 3 state (Terraform 0.11): its resources' legacy providers, the builtin
+        // one left out.
+        let i = inventory(&testdata("state_upgrade/tf-1.11.4/v3.tfstate"), &l);
+        assert_eq!(
+            i.providers.iter().collect::<Vec<_>>(),
+            ["registry.terraform.io/-/null"]
+        );
+        let i = inventory(&testdata("state_upgrade/tf-1.11.4/v3-remote-state.tfstate"), &l);
+        assert!(i.providers.is_empty(), "{:?}", i.providers);
         // Damaged tfplan bytes never panic.
         let mut set = BTreeSet::new();
         for n in 0..=255u8 {
