@@ -181,7 +181,7 @@ impl ResourceDecl {
 
 /// The provider local name a resource type implies: the part before the first `_`.
 pub fn implied_provider(type_name: &str) -> String {
-    type_name.split('_').next().unwrap_or(type_name).to_owned()
+    tfshow_addrs::implied_provider(type_name).to_owned()
 }
 
 /// One `module` block.

@@ -123,7 +123,10 @@ fn without_schemas_legacy_states_show_every_instance() {
         let want: J = serde_json::from_slice(&want).unwrap();
         let bytes = std::fs::read(dir.join(format!("{name}.tfstate"))).unwrap();
         let got: J = serde_json::from_slice(&show(&bytes, None).expect(&name)).unwrap();
-        assert_eq!(got["values"]["outputs"], want["values"]["outputs"], "{name}");
+        assert_eq!(
+            got["values"]["outputs"], want["values"]["outputs"],
+            "{name}"
+        );
         assert_eq!(instances(&got), instances(&want), "{name}");
     }
     let bytes = std::fs::read(dir.join("v3.tfstate")).unwrap();

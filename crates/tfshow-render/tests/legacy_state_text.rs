@@ -39,7 +39,10 @@ fn legacy_sensitive_outputs_are_masked() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../../testdata/oracle/scenarios/state_upgrade/tf-1.11.4");
     let bytes = std::fs::read(dir.join("v2.tfstate")).unwrap();
-    for schemas in [None, Some(Schemas::from_json(&std::fs::read(dir.join("schemas.json")).unwrap()).unwrap())] {
+    for schemas in [
+        None,
+        Some(Schemas::from_json(&std::fs::read(dir.join("schemas.json")).unwrap()).unwrap()),
+    ] {
         let doc = Document::load(&bytes, schemas.as_ref(), &Limits::default()).unwrap();
         let text = state_text::render(&doc, schemas.as_ref(), &TextOptions::default());
         assert!(text.contains("token = (sensitive value)"), "{text}");

@@ -311,7 +311,10 @@ mod tests {
             i.providers.iter().collect::<Vec<_>>(),
             ["registry.terraform.io/-/null"]
         );
-        let i = inventory(&testdata("state_upgrade/tf-1.11.4/v3-remote-state.tfstate"), &l);
+        let i = inventory(
+            &testdata("state_upgrade/tf-1.11.4/v3-remote-state.tfstate"),
+            &l,
+        );
         assert!(i.providers.is_empty(), "{:?}", i.providers);
         // Damaged tfplan bytes never panic.
         let mut set = BTreeSet::new();

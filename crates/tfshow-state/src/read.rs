@@ -360,11 +360,15 @@ mod tests {
     /// version, and may have no serial; it is read, upgraded.
     #[test]
     fn version_1_without_serial_is_a_state() {
-        let src = br#"{"version":1,"modules":[{"path":["root"],"outputs":{"a":"b"},"resources":{}}]}"#;
+        let src =
+            br#"{"version":1,"modules":[{"path":["root"],"outputs":{"a":"b"},"resources":{}}]}"#;
         assert!(looks_like_state(src));
         let state = State::from_json(src).unwrap();
         assert_eq!(state.upgraded_from, Some(1));
-        assert_eq!((state.serial, state.terraform_version.as_str()), (0, "0.0.0"));
+        assert_eq!(
+            (state.serial, state.terraform_version.as_str()),
+            (0, "0.0.0")
+        );
         assert_eq!(state.outputs[0].0, "a");
     }
 
@@ -373,7 +377,11 @@ mod tests {
         for version in [0, 5] {
             let src = format!(r#"{{"version":{version},"terraform_version":"9.0.0","serial":1}}"#);
             let err = State::from_json(src.as_bytes()).unwrap_err();
-            assert!(err.to_string().contains(&format!("format version {version}")), "{err}");
+            assert!(
+                err.to_string()
+                    .contains(&format!("format version {version}")),
+                "{err}"
+            );
         }
         assert!(matches!(
             State::from_json(b"tfstate\x00"),

@@ -23,7 +23,11 @@ fn pointers(v: &Value, at: String, out: &mut Vec<String>) {
     match v {
         Value::Object(m) => {
             for (k, e) in m {
-                pointers(e, format!("{at}/{}", k.replace('~', "~0").replace('/', "~1")), out);
+                pointers(
+                    e,
+                    format!("{at}/{}", k.replace('~', "~0").replace('/', "~1")),
+                    out,
+                );
             }
         }
         Value::Array(a) => {
@@ -54,7 +58,14 @@ fn any_value_of_any_type_anywhere_is_read_or_refused() {
         json!({"a": null}),
     ];
     let mut refused = 0;
-    for name in ["v1", "v1-no-serial", "v2", "v3", "v3-edge", "v3-remote-state"] {
+    for name in [
+        "v1",
+        "v1-no-serial",
+        "v2",
+        "v3",
+        "v3-edge",
+        "v3-remote-state",
+    ] {
         let original = testdata(name);
         let mut places = Vec::new();
         pointers(&original, String::new(), &mut places);
@@ -85,13 +96,21 @@ fn wrong_types_are_named_by_place() {
     );
     let mut v = testdata("v3");
     v["serial"] = json!("12");
-    assert_eq!(read(&v).unwrap_err(), "state: serial: expected a number, found a string");
+    assert_eq!(
+        read(&v).unwrap_err(),
+        "state: serial: expected a number, found a string"
+    );
     let mut v = testdata("v3");
     v["serial"] = json!(1.0);
-    assert!(read(&v).unwrap_err().starts_with("state: serial: expected a whole number"));
+    assert!(read(&v)
+        .unwrap_err()
+        .starts_with("state: serial: expected a whole number"));
     let mut v = testdata("v3");
     v["serial"] = json!(-1);
-    assert_eq!(read(&v).unwrap_err(), "state: serial: a serial cannot be negative");
+    assert_eq!(
+        read(&v).unwrap_err(),
+        "state: serial: a serial cannot be negative"
+    );
     let mut v = testdata("v1");
     v["modules"][0]["outputs"]["address"] = json!(["a"]);
     assert_eq!(
@@ -114,19 +133,62 @@ fn bad_addresses_paths_and_providers_are_refused() {
         }}]})
     };
     let cases = [
-        (state(json!(["root"]), "aws_instance.a.b.c", ""), "invalid resource address"),
-        (state(json!(["root"]), "aws_instance", ""), "invalid resource address"),
-        (state(json!(["root"]), "aws_instance.a.0x", ""), "invalid index \"0x\""),
-        (state(json!(["root"]), "aws_instance.a.99999999999999999999", ""), "invalid index"),
-        (state(json!(["child"]), "aws_instance.a", ""), "module path must start with \"root\""),
-        (state(json!([]), "aws_instance.a", ""), "module path must start with \"root\""),
-        (state(json!(["root", "1bad"]), "aws_instance.a", ""), "not a valid identifier"),
-        (state(json!(["root", "a\u{1b}b"]), "aws_instance.a", ""), "not a valid identifier"),
-        (state(json!(["root"]), "aws_instance.a", "aws.${var.region}"), "interpolation sequence"),
-        (state(json!(["root"]), "aws_instance.a", "provider.aws.${x}"), "interpolation sequence"),
-        (state(json!(["root"]), "aws_instance.a", "provider[\"registry.terraform.io/hashicorp/aws\"]"), "invalid legacy provider reference"),
-        (state(json!(["root"]), "aws_instance.a", "aws.west.extra"), "invalid legacy provider reference"),
-        (state(json!(["root"]), "weird type_x.a", ""), "implies no valid provider name"),
+        (
+            state(json!(["root"]), "aws_instance.a.b.c", ""),
+            "invalid resource address",
+        ),
+        (
+            state(json!(["root"]), "aws_instance", ""),
+            "invalid resource address",
+        ),
+        (
+            state(json!(["root"]), "aws_instance.a.0x", ""),
+            "invalid index \"0x\"",
+        ),
+        (
+            state(json!(["root"]), "aws_instance.a.99999999999999999999", ""),
+            "invalid index",
+        ),
+        (
+            state(json!(["child"]), "aws_instance.a", ""),
+            "module path must start with \"root\"",
+        ),
+        (
+            state(json!([]), "aws_instance.a", ""),
+            "module path must start with \"root\"",
+        ),
+        (
+            state(json!(["root", "1bad"]), "aws_instance.a", ""),
+            "not a valid identifier",
+        ),
+        (
+            state(json!(["root", "a\u{1b}b"]), "aws_instance.a", ""),
+            "not a valid identifier",
+        ),
+        (
+            state(json!(["root"]), "aws_instance.a", "aws.${var.region}"),
+            "interpolation sequence",
+        ),
+        (
+            state(json!(["root"]), "aws_instance.a", "provider.aws.${x}"),
+            "interpolation sequence",
+        ),
+        (
+            state(
+                json!(["root"]),
+                "aws_instance.a",
+                "provider[\"registry.terraform.io/hashicorp/aws\"]",
+            ),
+            "invalid legacy provider reference",
+        ),
+        (
+            state(json!(["root"]), "aws_instance.a", "aws.west.extra"),
+            "invalid legacy provider reference",
+        ),
+        (
+            state(json!(["root"]), "weird type_x.a", ""),
+            "implies no valid provider name",
+        ),
     ];
     for (v, want) in cases {
         let err = read(&v).unwrap_err();
@@ -148,17 +210,30 @@ fn the_same_instance_twice_is_refused() {
 #[test]
 fn limits_apply_to_legacy_states() {
     let resources: serde_json::Map<String, Value> = (0..20)
-        .map(|i| (format!("null_resource.r.{i}"), json!({"primary": {"id": "x"}})))
+        .map(|i| {
+            (
+                format!("null_resource.r.{i}"),
+                json!({"primary": {"id": "x"}}),
+            )
+        })
         .collect();
-    let v = json!({"version": 3, "serial": 1, "modules": [{"path": ["root"], "resources": resources}]});
+    let v =
+        json!({"version": 3, "serial": 1, "modules": [{"path": ["root"], "resources": resources}]});
     let limits = Limits {
         max_collection_length: 10,
         ..Limits::default()
     };
     let bytes = serde_json::to_vec(&v).unwrap();
-    let err = State::from_json_with(&bytes, &limits).unwrap_err().to_string();
+    let err = State::from_json_with(&bytes, &limits)
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("collection"), "{err}");
-    assert_eq!(State::from_json(&bytes).unwrap().resources[0].instances.len(), 20);
+    assert_eq!(
+        State::from_json(&bytes).unwrap().resources[0]
+            .instances
+            .len(),
+        20
+    );
 
     // An output value nested past what a type may nest, and JSON nested past the limit.
     let mut deep = json!("x");
@@ -169,8 +244,15 @@ fn limits_apply_to_legacy_states() {
         "o": {"type": "list", "value": deep}
     }}]});
     let err = read(&v).unwrap_err();
-    assert!(err.contains("outputs[\"o\"].value") && err.contains("deeper"), "{err}");
-    let deeper = format!(r#"{{"version":2,"modules":[{}0{}]}}"#, "[".repeat(300), "]".repeat(300));
+    assert!(
+        err.contains("outputs[\"o\"].value") && err.contains("deeper"),
+        "{err}"
+    );
+    let deeper = format!(
+        r#"{{"version":2,"modules":[{}0{}]}}"#,
+        "[".repeat(300),
+        "]".repeat(300)
+    );
     let err = State::from_json(deeper.as_bytes()).unwrap_err().to_string();
     assert!(err.contains("depth") || err.contains("nest"), "{err}");
 }
@@ -192,7 +274,10 @@ fn objects_are_upgraded_as_terraform_upgrades_them() {
     assert_eq!(s.upgraded_from, Some(2));
     assert!(s.outputs.is_empty());
     let r = &s.resources[0];
-    assert_eq!((r.provider.as_str(), r.type_.as_str(), r.name.as_str()), ("provider.aws.west", "aws_instance", "web"));
+    assert_eq!(
+        (r.provider.as_str(), r.type_.as_str(), r.name.as_str()),
+        ("provider.aws.west", "aws_instance", "web")
+    );
     let [current, d1, d2] = r.instances.as_slice() else {
         panic!("{:?}", r.instances);
     };
@@ -201,14 +286,21 @@ fn objects_are_upgraded_as_terraform_upgrades_them() {
     assert_eq!(current.schema_version, 2);
     assert_eq!(
         current.attributes_flat.as_deref().unwrap(),
-        [("id".into(), "i-1".into()), ("tags.%".into(), "1".into()), ("tags.Name".into(), "web".into())]
+        [
+            ("id".into(), "i-1".into()),
+            ("tags.%".into(), "1".into()),
+            ("tags.Name".into(), "web".into())
+        ]
     );
     use base64::Engine as _;
     let private = base64::engine::general_purpose::STANDARD
         .decode(current.private.as_deref().unwrap())
         .unwrap();
     assert_eq!(private, br#"{"timeouts":{"create":1}}"#);
-    assert_eq!((d1.deposed.as_str(), d2.deposed.as_str()), ("00000001", "00000002"));
+    assert_eq!(
+        (d1.deposed.as_str(), d2.deposed.as_str()),
+        ("00000001", "00000002")
+    );
     assert_eq!((d1.schema_version, d2.schema_version), (0, 1));
     assert_eq!(d2.private, None);
 }

@@ -95,10 +95,7 @@ impl ResourceAddr {
     }
 }
 
-/// The provider type a resource type implies: the type up to its first `_`.
-pub fn implied_provider(type_: &str) -> &str {
-    type_.split('_').next().unwrap_or(type_)
-}
+pub use tfshow_addrs::implied_provider;
 
 impl Wire for ResourceAddr {
     fn decode(raw: &str, at: &str) -> Result<Self, ParseError> {

@@ -139,7 +139,11 @@ fn bad_inputs_are_refused_with_one_clear_error() {
         refused("notplan.zip", &zip_with(&[("hello.txt", b"hi")])),
         refused(
             "state-v3.tfstate",
-            br#"{"version":3,"terraform_version":"0.11.14","serial":2,"lineage":"x","modules":[]}"#,
+            br#"{"version":3,"terraform_version":"0.11.14","serial":2,"lineage":"x","modules":[{"path":["root","1x"]}]}"#,
+        ),
+        refused(
+            "state-v5.tfstate",
+            br#"{"version":5,"terraform_version":"9.0.0","serial":2,"lineage":"x"}"#,
         ),
     ];
     insta::assert_snapshot!(errors.join(""));

@@ -708,7 +708,8 @@ fn random_tfplan_and_wrong_state_versions_are_refused() {
         assert_refused(&r, &format!("random tfplan {round} (ui)"));
     }
     for state in [
-        r#"{"version":3,"terraform_version":"0.11.14","serial":1,"lineage":"x","modules":[]}"#,
+        r#"{"version":3,"terraform_version":"0.11.14","serial":1,"lineage":"x","modules":[{"path":[]}]}"#,
+        r#"{"version":0,"terraform_version":"0.11.14","serial":1,"lineage":"x","modules":[]}"#,
         r#"{"version":5,"terraform_version":"2.0.0","serial":1,"lineage":"x"}"#,
         r#"{"version":"4","terraform_version":"1.0.0","serial":1,"lineage":"x"}"#,
     ] {
@@ -718,7 +719,7 @@ fn random_tfplan_and_wrong_state_versions_are_refused() {
     // A wrong-version state inside a plan.
     let r = show(&zip(&entries_of(&plan, |n, d| {
         Some(if n == "tfstate" {
-            br#"{"version":3,"terraform_version":"0.11.14","serial":1,"lineage":"x"}"#.to_vec()
+            br#"{"version":5,"terraform_version":"2.0.0","serial":1,"lineage":"x"}"#.to_vec()
         } else {
             d
         })

@@ -105,16 +105,7 @@ pub(crate) fn colorize(s: &str, enabled: bool) -> String {
 
 pub(crate) use tfshow_addrs::go_quote;
 
-/// Reports whether `name` is a valid HCL identifier (a letter or `_`, then letters, digits,
-/// `_` or `-`).
-pub(crate) fn valid_identifier(name: &str) -> bool {
-    let mut chars = name.chars();
-    match chars.next() {
-        Some(c) if c == '_' || unicode_ident::is_xid_start(c) => {}
-        _ => return false,
-    }
-    chars.all(|c| c == '-' || unicode_ident::is_xid_continue(c))
-}
+pub(crate) use tfshow_addrs::is_identifier as valid_identifier;
 
 /// `name` as Terraform prints an attribute name: unchanged when it is a valid identifier,
 /// quoted otherwise.

@@ -68,7 +68,10 @@ fn wrong(at: &At, want: &str, v: &Value) -> StateError {
 }
 
 /// `v` as an object; `None` for `null` (or absent).
-pub(crate) fn object<'v>(v: Option<&'v Value>, at: &At) -> Result<Option<&'v Map<String, Value>>, StateError> {
+pub(crate) fn object<'v>(
+    v: Option<&'v Value>,
+    at: &At,
+) -> Result<Option<&'v Map<String, Value>>, StateError> {
     match v {
         None | Some(Value::Null) => Ok(None),
         Some(Value::Object(m)) => Ok(Some(m)),

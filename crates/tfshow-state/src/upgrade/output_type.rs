@@ -50,14 +50,19 @@ mod tests {
 
     fn ty(json: &str) -> String {
         let mut out = Vec::new();
-        implied_type(&serde_json::from_str(json).unwrap()).unwrap().write_json(&mut out);
+        implied_type(&serde_json::from_str(json).unwrap())
+            .unwrap()
+            .write_json(&mut out);
         String::from_utf8(out).unwrap()
     }
 
     #[test]
     fn collections_of_one_type_are_lists_and_maps() {
         assert_eq!(ty(r#"["a","b"]"#), r#"["list","string"]"#);
-        assert_eq!(ty(r#"{"a":{"k":"1"},"b":{"k":"2"}}"#), r#"["map",["map","string"]]"#);
+        assert_eq!(
+            ty(r#"{"a":{"k":"1"},"b":{"k":"2"}}"#),
+            r#"["map",["map","string"]]"#
+        );
         assert_eq!(ty(r#"[["a"],["b"]]"#), r#"["list",["list","string"]]"#);
         assert_eq!(ty("[null,null]"), r#"["list","dynamic"]"#);
     }
@@ -65,7 +70,10 @@ mod tests {
     #[test]
     fn mixed_and_empty_collections_stay_structural() {
         assert_eq!(ty(r#"["a",1]"#), r#"["tuple",["string","number"]]"#);
-        assert_eq!(ty(r#"[["a"],["b","c"]]"#), r#"["tuple",[["tuple",["string"]],["tuple",["string","string"]]]]"#);
+        assert_eq!(
+            ty(r#"[["a"],["b","c"]]"#),
+            r#"["tuple",[["tuple",["string"]],["tuple",["string","string"]]]]"#
+        );
         assert_eq!(ty("[]"), r#"["tuple",[]]"#);
         assert_eq!(ty("{}"), r#"["object",{}]"#);
         assert_eq!(ty("null"), r#""dynamic""#);

@@ -146,7 +146,10 @@ fn count_maps_with_percent(attrs: &mut BTreeMap<String, String>) {
         let mut any = false;
         let mut non_numeric = false;
         for key in attrs
-            .range::<str, _>((std::ops::Bound::Included(prefix.as_str()), std::ops::Bound::Unbounded))
+            .range::<str, _>((
+                std::ops::Bound::Included(prefix.as_str()),
+                std::ops::Bound::Unbounded,
+            ))
             .map(|(k, _)| k)
             .take_while(|k| k.starts_with(prefix.as_str()))
         {
@@ -194,13 +197,28 @@ mod tests {
     }
 
     fn pairs(p: &[(&str, &str)]) -> Vec<(String, String)> {
-        p.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())).collect()
+        p.iter()
+            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+            .collect()
     }
 
     #[test]
     fn maps_are_counted_with_percent() {
-        let got = upgraded(&[("tags.#", "2"), ("tags.a", "1"), ("tags.b", "2"), ("id", "x")]);
-        assert_eq!(got, pairs(&[("id", "x"), ("tags.%", "2"), ("tags.a", "1"), ("tags.b", "2")]));
+        let got = upgraded(&[
+            ("tags.#", "2"),
+            ("tags.a", "1"),
+            ("tags.b", "2"),
+            ("id", "x"),
+        ]);
+        assert_eq!(
+            got,
+            pairs(&[
+                ("id", "x"),
+                ("tags.%", "2"),
+                ("tags.a", "1"),
+                ("tags.b", "2")
+            ])
+        );
     }
 
     #[test]
@@ -214,7 +232,12 @@ mod tests {
         ]);
         assert_eq!(
             got,
-            pairs(&[("list.#", "2"), ("list.-1", "c"), ("list.0", "a"), ("list.1.x", "b")])
+            pairs(&[
+                ("list.#", "2"),
+                ("list.-1", "c"),
+                ("list.0", "a"),
+                ("list.1.x", "b")
+            ])
         );
     }
 
@@ -226,7 +249,10 @@ mod tests {
             ("a.0.m.k", "v"),
             ("a.0.e.#", "0"),
         ]);
-        assert_eq!(got, pairs(&[("a.#", "1"), ("a.0.m.%", "1"), ("a.0.m.k", "v")]));
+        assert_eq!(
+            got,
+            pairs(&[("a.#", "1"), ("a.0.m.%", "1"), ("a.0.m.k", "v")])
+        );
     }
 
     #[test]

@@ -32,7 +32,12 @@ pub(crate) fn upgrade(old: LegacyState) -> Result<State, StateError> {
         for (legacy, r) in m.resources {
             let at = at.field("resources").key(&legacy);
             let addr = parse_address(&legacy).map_err(|e| at.error(e))?;
-            let key = (module.clone(), addr.mode, addr.type_.clone(), addr.name.clone());
+            let key = (
+                module.clone(),
+                addr.mode,
+                addr.type_.clone(),
+                addr.name.clone(),
+            );
             if !resources.contains_key(&key) {
                 let provider = provider(&r.provider, &module, &addr.type_)
                     .map_err(|e| at.field("provider").error(e))?;
@@ -169,7 +174,8 @@ fn parse_address(s: &str) -> Result<LegacyAddress, String> {
     let key = match index {
         [] => None,
         [i] => Some(
-            go_parse_int(i).ok_or_else(|| format!("invalid index {i:?} in resource address {s:?}"))?,
+            go_parse_int(i)
+                .ok_or_else(|| format!("invalid index {i:?} in resource address {s:?}"))?,
         ),
         _ => return Err(invalid()),
     };
@@ -269,7 +275,13 @@ fn underscores_ok(s: &[u8]) -> bool {
 /// `TYPE.ALIAS`) is a configuration of the resource's module, and none is the default
 /// configuration of the provider the resource type implies, in the resource's module.
 fn provider(written: &str, module: &str, resource_type: &str) -> Result<String, String> {
-    let prefix = |m: &str| if m.is_empty() { String::new() } else { format!("{m}.") };
+    let prefix = |m: &str| {
+        if m.is_empty() {
+            String::new()
+        } else {
+            format!("{m}.")
+        }
+    };
     if written.contains("provider.") {
         let p = tfshow_addrs::AbsProviderConfig::parse(written)
             .map_err(|e| format!("{e}{}", interpolation_hint(written)))?;
@@ -303,7 +315,10 @@ fn provider(written: &str, module: &str, resource_type: &str) -> Result<String, 
         }
         return Ok(format!("{}provider.{implied}", prefix(module)));
     }
-    let compact: String = written.chars().filter(|c| !matches!(c, ' ' | '\t')).collect();
+    let compact: String = written
+        .chars()
+        .filter(|c| !matches!(c, ' ' | '\t'))
+        .collect();
     let (name, alias) = match compact.split_once('.') {
         Some((n, a)) => (n, Some(a)),
         None => (compact.as_str(), None),
@@ -352,8 +367,8 @@ fn instance(
         None
     } else {
         private.sort_keys();
-        let json = serde_json::to_vec(&private)
-            .map_err(|e| at.field("meta").error(e.to_string()))?;
+        let json =
+            serde_json::to_vec(&private).map_err(|e| at.field("meta").error(e.to_string()))?;
         Some(base64::engine::general_purpose::STANDARD.encode(json))
     };
     let mut attributes = o.attributes;
@@ -473,9 +488,15 @@ mod tests {
     #[test]
     fn parses_legacy_addresses() {
         let a = parse_address("data.null_data_source.x.0").unwrap();
-        assert_eq!((a.mode, a.type_.as_str(), a.name.as_str(), a.key), (Mode::Data, "null_data_source", "x", Some(0)));
+        assert_eq!(
+            (a.mode, a.type_.as_str(), a.name.as_str(), a.key),
+            (Mode::Data, "null_data_source", "x", Some(0))
+        );
         let a = parse_address("data.x").unwrap();
-        assert_eq!((a.mode, a.type_.as_str(), a.name.as_str()), (Mode::Managed, "data", "x"));
+        assert_eq!(
+            (a.mode, a.type_.as_str(), a.name.as_str()),
+            (Mode::Managed, "data", "x")
+        );
         for bad in ["x", "a.b.c.d", "a.b.c", "data.a.b.c.d", "a.b.0.1"] {
             assert!(parse_address(bad).is_err(), "{bad}");
         }
@@ -486,9 +507,18 @@ mod tests {
         let p = |w: &str, m: &str| provider(w, m, "aws_instance");
         assert_eq!(p("", "").unwrap(), "provider.aws");
         assert_eq!(p("", "module.a").unwrap(), "module.a.provider.aws");
-        assert_eq!(p("aws.west", "module.a").unwrap(), "module.a.provider.aws.west");
-        assert_eq!(p("provider.aws.west", "module.a").unwrap(), "provider.aws.west");
-        assert_eq!(p("module.b.provider. aws", "module.a").unwrap(), "module.b.provider.aws");
+        assert_eq!(
+            p("aws.west", "module.a").unwrap(),
+            "module.a.provider.aws.west"
+        );
+        assert_eq!(
+            p("provider.aws.west", "module.a").unwrap(),
+            "provider.aws.west"
+        );
+        assert_eq!(
+            p("module.b.provider. aws", "module.a").unwrap(),
+            "module.b.provider.aws"
+        );
         for bad in [
             "aws.${var.x}",
             "provider.aws.a.b",
