@@ -249,7 +249,7 @@ fn underscores_ok(s: &[u8]) -> bool {
     if let [b'0', p, tail @ ..] = s {
         if matches!(p.to_ascii_lowercase(), b'b' | b'o' | b'x') {
             saw = Saw::Digit;
-            hex = p.to_ascii_lowercase() == b'x';
+            hex = p.eq_ignore_ascii_case(&b'x');
             rest = tail;
         }
     }
