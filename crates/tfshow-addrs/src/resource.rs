@@ -58,7 +58,7 @@ impl ResourceMode {
     /// The mode's place in `order`. Terraform sorts data resources before all others; it
     /// leaves the other modes unordered, so this crate orders them managed, ephemeral, list
     /// to stay deterministic. OpenTofu sorts ephemeral, data, managed.
-    fn rank(self, order: ModeOrder) -> u8 {
+    pub fn rank(self, order: ModeOrder) -> u8 {
         match (order, self) {
             (ModeOrder::Terraform, ResourceMode::Data) => 0,
             (ModeOrder::Terraform, ResourceMode::Managed) => 1,

@@ -14,7 +14,7 @@ use tfshow_addrs::{canonical, ModuleInstance};
 use tfshow_cty::json::{from_json, write_value};
 use tfshow_cty::Value;
 use tfshow_gojson::Writer;
-use tfshow_schema::{Mode as SchemaMode, Schemas};
+use tfshow_schema::Schemas;
 use tfshow_state::{Instance, InstanceKey, Mode, Resource, State};
 
 use crate::checks;
@@ -242,9 +242,9 @@ fn write_resources(
     }
     if version.has(crate::Feature::SortsByAddressComponents) {
         objects.sort_by(|a, b| {
-            a.resource
-                .mode
-                .cmp(&b.resource.mode)
+            let rank = |m: Mode| m.rank(tfshow_addrs::ModeOrder::Terraform);
+            rank(a.resource.mode)
+                .cmp(&rank(b.resource.mode))
                 .then_with(|| a.resource.type_.cmp(&b.resource.type_))
                 .then_with(|| a.resource.name.cmp(&b.resource.name))
                 .then_with(|| key_order(&a.instance.index_key, &b.instance.index_key))
@@ -282,11 +282,8 @@ fn write_object(
         .0
         .provider
         .to_string();
-    let mode = match r.mode {
-        Mode::Managed => SchemaMode::Managed,
-        Mode::Data => SchemaMode::Data,
-    };
-    let info = TypeInfo::lookup(schemas, &provider, mode, &r.type_).map_err(|e| invalid(at, e))?;
+    let info =
+        TypeInfo::lookup(schemas, &provider, r.mode, &r.type_).map_err(|e| invalid(at, e))?;
     let deposed = !inst.deposed.is_empty();
     if let (Some(s), false) = (info.schema, deposed) {
         if s.version != inst.schema_version {

@@ -71,24 +71,9 @@ pub struct OutputValue {
     pub sensitive: bool,
 }
 
-/// `managed` or `data`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Mode {
-    /// `data` resources (sorted first).
-    Data,
-    /// `managed` resources.
-    Managed,
-}
-
-impl Mode {
-    /// The mode as written in JSON.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Mode::Data => "data",
-            Mode::Managed => "managed",
-        }
-    }
-}
+/// `managed` or `data` (states hold no other mode): [`tfshow_addrs::ResourceMode`], the one
+/// mode type of every crate.
+pub use tfshow_addrs::ResourceMode as Mode;
 
 /// A resource and its instances.
 #[derive(Debug, Clone)]

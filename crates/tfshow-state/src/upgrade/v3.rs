@@ -24,7 +24,8 @@ pub(crate) fn upgrade(old: LegacyState) -> Result<State, StateError> {
             .field("serial")
             .error("a serial cannot be negative"));
     }
-    let mut resources: BTreeMap<(String, Mode, String, String), Resource> = BTreeMap::new();
+    // By module, mode (data first), type and name.
+    let mut resources: BTreeMap<(String, u8, String, String), Resource> = BTreeMap::new();
     let mut outputs = BTreeMap::new();
     for m in old.modules {
         let at = At(m.at);
@@ -34,7 +35,7 @@ pub(crate) fn upgrade(old: LegacyState) -> Result<State, StateError> {
             let addr = parse_address(&legacy).map_err(|e| at.error(e))?;
             let key = (
                 module.clone(),
-                addr.mode,
+                addr.mode.rank(tfshow_addrs::ModeOrder::Terraform),
                 addr.type_.clone(),
                 addr.name.clone(),
             );
