@@ -4,22 +4,23 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
 
+use crate::help;
+
 /// Read Terraform plan and state files without Terraform.
 #[derive(Debug, Parser)]
-#[command(name = "tfshow", version, about)]
+#[command(name = "tfshow", version, about, override_usage = help::USAGE, after_help = help::TOP)]
 pub struct Cli {
     /// The command to run.
     #[command(subcommand)]
     pub command: Command,
-    /// Raise or lower a limit on what reading untrusted input may cost (repeatable); `--help`
-    /// lists the limits.
+    /// Raise or lower a limit on what reading untrusted input may cost (repeatable); `tfshow
+    /// limits` lists them.
     #[arg(
         long = "limit",
         value_name = "NAME=VALUE",
         global = true,
         action = clap::ArgAction::Append,
         value_parser = limit_setting,
-        long_help = limit_help(),
     )]
     pub limits: Vec<String>,
     /// Write the document to FILE instead of standard output: all of it or, on failure,
@@ -52,32 +53,40 @@ fn limit_setting(spec: &str) -> Result<String, String> {
         .map_err(|e| e.to_string())
 }
 
-/// The long help of `--limit`: every limit with its default.
-fn limit_help() -> String {
-    format!(
-        "Raise or lower a limit on what reading untrusted input may cost (repeatable). Input over a \
-         limit is refused with an error naming the limit. Sizes take KiB, MiB and GiB.\n\n\
-         Limits and their defaults:\n{}",
-        tfshow_limits::help().trim_end()
-    )
-}
-
 /// tfshow's commands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Show a plan or state file (`terraform show`).
+    #[command(after_help = help::SHOW)]
     Show(ShowArgs),
     /// Print the messages `terraform plan -json` printed for a plan file.
+    #[command(after_help = help::UI)]
     Ui(UiArgs),
     /// Render a live `-json` stream (`terraform apply -json | tfshow watch`).
+    #[command(after_help = help::WATCH)]
     Watch(WatchArgs),
     /// Summarize a plan for review: counts, changed resources, drift, outputs.
+    #[command(after_help = help::SUMMARY)]
     Summary(SummaryArgs),
     /// Compare two plans of the same configuration.
+    #[command(after_help = help::DIFF)]
     Diff(DiffArgs),
     /// Inspect and manage the schema cache.
-    #[command(subcommand)]
+    #[command(subcommand, after_help = help::SCHEMAS)]
     Schemas(SchemasCommand),
+    /// Print the limits on untrusted input and their defaults.
+    #[command(after_help = help::limits())]
+    Limits,
+    /// Print a shell's completion script.
+    #[command(after_help = help::COMPLETIONS)]
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff).
+    #[command(after_help = help::MAN)]
+    Man,
 }
 
 /// Where provider schemas come from (every command that reads a plan or state).

@@ -1,8 +1,10 @@
 //! Running commands.
 
+pub(crate) mod color;
 mod diff;
 mod encryption;
-mod output;
+mod manual;
+pub(crate) mod output;
 mod schemas;
 mod show;
 mod summary;
@@ -156,6 +158,9 @@ pub fn run(cli: Cli) -> Result<Outcome, CliError> {
         Command::Summary(args) => return summary::run(&args),
         Command::Diff(args) => return diff::run(&args),
         Command::Schemas(cmd) => schemas::run(&cmd),
+        Command::Limits => manual::limits(),
+        Command::Completions { shell } => manual::completions(shell),
+        Command::Man => manual::man(),
     };
     done.map(|()| Outcome::Done)
 }

@@ -8,7 +8,8 @@
 //!   so a failed run writes nothing;
 //! - stdout that is a regular file (`> out.json`, `>> log`): the document is written as it is
 //!   made, and a failure leaves what was written (the error says so). Cutting it back would
-//!   also cut what other processes appended to the same file meanwhile.
+//!   also cut what other processes appended to the same file meanwhile;
+//! - in memory ([`capture`], for [`crate::output_of`]): the document is returned when complete.
 
 use std::fs::File;
 use std::io::{self, Write};
@@ -30,16 +31,43 @@ fn target() -> Option<&'static Path> {
     TARGET.get().and_then(|p| p.as_deref())
 }
 
-/// Reports whether this run's output goes to a terminal (never with `-o FILE`).
+thread_local! {
+    /// The document of the command running on this thread under [`capture`], once complete.
+    static CAPTURED: std::cell::RefCell<Option<Vec<u8>>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Runs `f` with the documents it writes kept in memory instead of written out; returns its
+/// result and what it wrote.
+pub(crate) fn capture<T>(f: impl FnOnce() -> T) -> (T, Vec<u8>) {
+    CAPTURED.with(|c| *c.borrow_mut() = Some(Vec::new()));
+    let result = f();
+    let doc = CAPTURED.with(|c| c.borrow_mut().take()).unwrap_or_default();
+    (result, doc)
+}
+
+fn capturing() -> bool {
+    CAPTURED.with(|c| c.borrow().is_some())
+}
+
+/// Appends a complete document to the captured output.
+fn keep(write: impl FnOnce(&mut Vec<u8>) -> io::Result<()>) -> Result<(), CliError> {
+    CAPTURED.with(|c| match c.borrow_mut().as_mut() {
+        Some(buf) => write(buf).map_err(CliError::Write),
+        None => Ok(()),
+    })
+}
+
+/// Reports whether this run's output goes to a terminal (never with `-o FILE`, nor when kept
+/// in memory).
 pub(crate) fn is_terminal() -> bool {
     use std::io::IsTerminal;
-    target().is_none() && io::stdout().is_terminal()
+    target().is_none() && !capturing() && io::stdout().is_terminal()
 }
 
 /// Whether a human view uses colours: on a terminal, unless `--no-color` or `NO_COLOR` set to
 /// a non-empty value (<https://no-color.org>: an empty NO_COLOR does not count).
 pub(crate) fn colour(no_color: bool) -> bool {
-    let no_color_env = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+    let no_color_env = super::color::disabled_by_env();
     is_terminal() && !no_color && !no_color_env
 }
 
@@ -56,6 +84,9 @@ pub(crate) enum Output {
 impl Output {
     /// The destination of this run's document: `-o FILE`, else stdout as it is.
     pub(crate) fn open() -> Result<Output, CliError> {
+        if capturing() {
+            return Ok(Output::Spool(Spool::new()));
+        }
         if let Some(path) = target() {
             return TempOutput::new(path).map(Output::Temp);
         }
@@ -78,6 +109,7 @@ impl Output {
     pub(crate) fn commit(self) -> Result<(), CliError> {
         match self {
             Output::Direct(mut file) => file.flush().map_err(CliError::Write),
+            Output::Spool(spool) if capturing() => keep(|buf| spool.copy_to(buf)),
             Output::Spool(spool) => spool
                 .copy_to(&mut io::stdout().lock())
                 .map_err(CliError::Write),
@@ -100,6 +132,12 @@ impl Output {
 
 /// Writes a complete document (a view already built in memory) to this run's destination.
 pub(crate) fn write_all(doc: &[u8]) -> Result<(), CliError> {
+    if capturing() {
+        return keep(|buf| {
+            buf.extend_from_slice(doc);
+            Ok(())
+        });
+    }
     if target().is_some() {
         let mut out = Output::open()?;
         out.writer().write_all(doc).map_err(CliError::Write)?;

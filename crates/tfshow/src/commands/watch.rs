@@ -105,7 +105,7 @@ pub(crate) fn run(args: &WatchArgs) -> Result<(), CliError> {
 
 /// Colours follow the `NO_COLOR` convention: only a non-empty value turns them off.
 fn color_allowed() -> bool {
-    std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+    !super::color::disabled_by_env()
 }
 
 fn emit(s: &str) -> Result<(), CliError> {
