@@ -19,8 +19,8 @@ fn zip_of(tfplan: &[u8]) -> Option<Vec<u8>> {
 
 fuzz_target!(|data: &[u8]| {
     let limits = tfshow_limits::Limits::default();
-    let at_once = tfshow_planfile::decode_tfplan_with(data, &limits);
     let bytes = tfshow_planfile::model::Bytes::copy_from_slice(data);
+    let at_once = tfshow_planfile::decode_tfplan(bytes.clone(), &limits);
     let lazily = tfshow_planfile::decode_tfplan_lazy(bytes, &limits).and_then(|(plan, lazy)| {
         let changes = lazy.iter().map(|c| c.decode()).collect::<Result<_, _>>()?;
         Ok(tfshow_planfile::model::Plan {

@@ -10,6 +10,7 @@
 //! gives that string for an address read from input (re-quoting what Terraform re-quotes).
 //! Like Terraform, the parsers refuse raw line breaks in quoted keys and control, bidi and
 //! other non-printable characters in names, so a formatted address holds none of them.
+#![deny(missing_docs)]
 
 mod canonical;
 mod cursor;

@@ -5,6 +5,7 @@
 //! - [`load_module_config`]: one module's declarations ([`model::ModuleConfig`]);
 //! - [`constant_value`] and [`references`]: what `show -json` prints for each expression;
 //! - [`type_constraint`]: variable type constraints.
+#![deny(missing_docs)]
 
 mod error;
 mod expr;

@@ -7,6 +7,7 @@
 //!   type or, without schemas, by the bytes alone.
 //! - [`json`]: the JSON encoding of values used by state files and `show -json`.
 //! - [`path`]: attribute paths, as used by sensitive marks and `replace_paths`.
+#![deny(missing_docs)]
 
 #[cfg(feature = "arbitrary")]
 pub mod arbitrary;

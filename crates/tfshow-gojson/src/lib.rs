@@ -8,6 +8,7 @@
 //!
 //! [`Writer`] appends to an in-memory buffer; callers flush it to an `io::Write` at record
 //! boundaries so that large documents stream out with bounded memory.
+#![deny(missing_docs)]
 
 mod compact;
 mod escape;

@@ -13,7 +13,7 @@ pub enum Error {
         message: String,
     },
     /// A resource change of the plan could not be decoded: the changes of a plan read with
-    /// [`PlanFile::from_bytes_lazy_with`](tfshow_planfile::PlanFile::from_bytes_lazy_with)
+    /// [`PlanFile::from_bytes_lazy`](tfshow_planfile::PlanFile::from_bytes_lazy)
     /// are decoded as they are written.
     #[error(transparent)]
     Plan(#[from] tfshow_planfile::Error),

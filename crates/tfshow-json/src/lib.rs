@@ -5,6 +5,7 @@
 //! Documents are written to an `io::Write` as they are built, one resource at a time.
 //! With provider schemas ([`tfshow_schema::Schemas`]) the output is exact; without them values
 //! are decoded from their encoding alone (see `KNOWN-DIVERGENCES.md`).
+#![deny(missing_docs)]
 
 mod checks;
 mod config;

@@ -7,7 +7,7 @@ use std::io::Write;
 use tfshow_config::model::ConfigNode;
 use tfshow_config::{load_tree_with, SnapshotFiles};
 use tfshow_gojson::Writer;
-use tfshow_planfile::{sniff_with, ConfigSnapshot, Kind};
+use tfshow_planfile::{sniff, ConfigSnapshot, Kind};
 use tfshow_schema::Schemas;
 use tfshow_state::State;
 
@@ -110,7 +110,7 @@ pub(crate) fn precheck(bytes: &[u8], limits: &Limits) -> Result<(), ShowError> {
 /// Whether `bytes` look like a state file (or the `show -json` document of one) rather than a
 /// plan.
 pub fn is_state(bytes: &[u8], limits: &Limits) -> bool {
-    matches!(sniff_with(bytes, limits), Kind::State | Kind::StateJson)
+    matches!(sniff(bytes, limits), Kind::State | Kind::StateJson)
 }
 
 /// Writes the `show -json` document of `bytes` (a plan or a state file) to `out`, followed by

@@ -11,6 +11,7 @@
 //! - [`json`]: a pre-scan of JSON documents that enforces the limits before parsing, and a
 //!   parser entry point ([`json::from_slice`]) that uses it;
 //! - [`hcl`]: a pre-scan of HCL sources that bounds their nesting.
+#![deny(missing_docs)]
 
 pub mod hcl;
 pub mod json;

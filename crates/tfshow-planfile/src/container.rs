@@ -5,7 +5,7 @@ use crate::config::{split_module_file, ConfigSnapshot, ModuleFile, MANIFEST_ENTR
 use crate::decode::{decode_tfplan_as, decode_tfplan_lazy_as, LazyChange};
 use crate::error::Error;
 use crate::model::Plan;
-use crate::sniff::{sniff_with, Kind};
+use crate::sniff::{sniff, Kind};
 use bytes::Bytes;
 use std::io::{Cursor, Read};
 use tfshow_release::Program;
@@ -26,8 +26,9 @@ const TFSCHEMAS_ENTRY: &str = "tfschemas";
 /// compressed size times this is a lie.
 const MAX_DEFLATE_RATIO: u64 = 1032;
 
-/// Limits on what reading a plan file may cost: the workspace-wide [`Limits`]. The container
-/// uses [`Limits::max_total_size`], [`Limits::max_entry_size`] and [`Limits::max_entries`];
+/// Limits on what reading a plan file may cost: the workspace-wide
+/// [`Limits`](tfshow_limits::Limits). The container uses [`Options::max_total_size`],
+/// [`Options::max_entry_size`] and [`Options::max_entries`];
 /// `tfplan` and the module manifest are checked against the others before they are decoded.
 pub use tfshow_limits::Limits as Options;
 
@@ -86,9 +87,9 @@ impl PlanFile {
 
     /// Reads a plan file from memory.
     ///
-    /// Inputs that [`sniff`](crate::sniff) recognizes as something else fail with the matching
-    /// [`Error`] (e.g. [`Error::StateFile`]); callers that also accept state files should call
-    /// [`sniff`](crate::sniff) first. Unknown zip entries are ignored; `tfplan` is required.
+    /// Inputs that [`sniff()`](crate::sniff()) recognizes as something else fail with the
+    /// matching [`Error`] (e.g. [`Error::StateFile`]); callers that also accept state files
+    /// should call [`sniff()`](crate::sniff()) first. Unknown zip entries are ignored; `tfplan` is required.
     pub fn from_bytes(bytes: &[u8], opts: &Options) -> Result<Self, Error> {
         Self::read(bytes, opts, |_| (), false, eager).map(|(file, (), ())| file)
     }
@@ -102,7 +103,7 @@ impl PlanFile {
     /// the configuration snapshot is refused. Errors come as from `from_bytes`: the zip
     /// container's and the entries' sizes first (the small entries are read before `tfplan`),
     /// then `tfplan`'s, then the snapshot's.
-    pub fn from_bytes_with<R: Send>(
+    pub fn from_bytes_alongside<R: Send>(
         bytes: &[u8],
         opts: &Options,
         alongside: impl FnOnce(&Parts<'_>) -> R + Send,
@@ -110,10 +111,10 @@ impl PlanFile {
         Self::read(bytes, opts, alongside, true, eager).map(|(file, (), r)| (file, r))
     }
 
-    /// Like [`PlanFile::from_bytes_with`], with the plan's `resource_changes` left empty and
-    /// returned as [`LazyChange`]s ([`decode_tfplan_lazy`]): each is decoded when it is used,
+    /// Like [`PlanFile::from_bytes_alongside`], with the plan's `resource_changes` left empty and
+    /// returned as [`LazyChange`]s ([`decode_tfplan_lazy`](crate::decode_tfplan_lazy)): each is decoded when it is used,
     /// so that a big plan is not held in memory in its decoded form.
-    pub fn from_bytes_lazy_with<R: Send>(
+    pub fn from_bytes_lazy<R: Send>(
         bytes: &[u8],
         opts: &Options,
         alongside: impl FnOnce(&Parts<'_>) -> R + Send,
@@ -133,7 +134,7 @@ impl PlanFile {
                 limit: opts.max_total_size,
             });
         }
-        match sniff_with(bytes, opts) {
+        match sniff(bytes, opts) {
             Kind::PlanZip => read_zip(bytes, opts, alongside, spawn, decode),
             Kind::State => Err(Error::StateFile),
             Kind::OpenTofuEncrypted => Err(Error::OpenTofuEncrypted),
@@ -222,7 +223,7 @@ impl Layout {
 }
 
 /// The entries of a plan file other than `tfplan`, as
-/// [`PlanFile::from_bytes_with`] hands them over.
+/// [`PlanFile::from_bytes_alongside`] hands them over.
 #[derive(Clone, Copy, Debug)]
 pub struct Parts<'a> {
     /// The `tfstate` entry.

@@ -7,6 +7,7 @@
 //! - [`decode_tfplan`] decodes the `tfplan` protobuf into the [`model`] types, and
 //!   [`decode_tfplan_lazy`] does so leaving each resource change to decode when it is used;
 //! - [`proto`] holds the generated protobuf types.
+#![deny(missing_docs)]
 
 pub mod config;
 pub mod container;
@@ -19,15 +20,14 @@ mod writer;
 /// The `tfplan` protobuf messages, generated from `proto/planfile.proto`.
 pub mod proto {
     #![allow(clippy::all)]
+    // Generated: the messages are documented in `proto/planfile.proto`.
+    #![allow(missing_docs)]
     include!(concat!(env!("OUT_DIR"), "/tfplan.rs"));
 }
 
 pub use config::{ConfigSnapshot, SnapshotModule};
 pub use container::{Options, Parts, PlanFile};
-pub use decode::{
-    decode_tfplan, decode_tfplan_bytes, decode_tfplan_lazy, decode_tfplan_with, decode_tfschemas,
-    LazyChange,
-};
+pub use decode::{decode_tfplan, decode_tfplan_lazy, decode_tfschemas, LazyChange};
 pub use error::Error;
-pub use sniff::{sniff, sniff_with, Kind};
+pub use sniff::{sniff, Kind};
 pub use tfshow_limits::{Limit, LimitExceeded, Limits};

@@ -38,14 +38,9 @@ pub enum Kind {
 }
 
 /// Tells what kind of file `bytes` holds, looking at its first bytes and, for JSON, its
-/// top-level members. Never fails: anything unrecognized is [`Kind::Unknown`], and so is JSON
-/// that goes over the default [`Limits`].
-pub fn sniff(bytes: &[u8]) -> Kind {
-    sniff_with(bytes, &Limits::default())
-}
-
-/// [`sniff`], with JSON documents read within `limits` (JSON over them is [`Kind::Unknown`]).
-pub fn sniff_with(bytes: &[u8], limits: &Limits) -> Kind {
+/// top-level members, read within `limits`. Never fails: anything unrecognized is
+/// [`Kind::Unknown`], and so is JSON that goes over `limits`.
+pub fn sniff(bytes: &[u8], limits: &Limits) -> Kind {
     if bytes.starts_with(b"PK") {
         return Kind::PlanZip;
     }
@@ -111,31 +106,35 @@ fn sniff_json(object: &BTreeMap<String, &RawValue>) -> Kind {
 mod tests {
     use super::*;
 
+    fn sniff_default(bytes: &[u8]) -> Kind {
+        sniff(bytes, &Limits::default())
+    }
+
     #[test]
     fn recognizes_kinds() {
-        assert_eq!(sniff(b"PK\x03\x04rest"), Kind::PlanZip);
-        assert_eq!(sniff(b"tfplan\x00\x00\x00\x01"), Kind::LegacyPlan);
+        assert_eq!(sniff_default(b"PK\x03\x04rest"), Kind::PlanZip);
+        assert_eq!(sniff_default(b"tfplan\x00\x00\x00\x01"), Kind::LegacyPlan);
         assert_eq!(
-            sniff(br#"{"meta":{"key_provider.pbkdf2.k":"eyJ9"},"encrypted_data":"AAAA","encryption_version":"v0"}"#),
+            sniff_default(br#"{"meta":{"key_provider.pbkdf2.k":"eyJ9"},"encrypted_data":"AAAA","encryption_version":"v0"}"#),
             Kind::OpenTofuEncrypted
         );
         assert_eq!(
-            sniff(br#"{"serial":1,"lineage":"x","meta":{},"encrypted_data":"","encryption_version":"v0"}"#),
+            sniff_default(br#"{"serial":1,"lineage":"x","meta":{},"encrypted_data":"","encryption_version":"v0"}"#),
             Kind::OpenTofuEncrypted
         );
         assert_eq!(
-            sniff(br#"{"remote_plan_format":1,"run_id":"run-abc","hostname":"app.terraform.io"}"#),
+            sniff_default(br#"{"remote_plan_format":1,"run_id":"run-abc","hostname":"app.terraform.io"}"#),
             Kind::CloudBookmark {
                 run_id: "run-abc".into(),
                 hostname: "app.terraform.io".into()
             }
         );
         assert_eq!(
-            sniff(b"{\n  \"version\": 4,\n  \"terraform_version\": \"1.15.5\",\n  \"serial\": 0,\n  \"lineage\": \"\"\n}\n"),
+            sniff_default(b"{\n  \"version\": 4,\n  \"terraform_version\": \"1.15.5\",\n  \"serial\": 0,\n  \"lineage\": \"\"\n}\n"),
             Kind::State
         );
         assert_eq!(
-            sniff(br#" {"version": 3, "serial": 1, "modules": []}"#),
+            sniff_default(br#" {"version": 3, "serial": 1, "modules": []}"#),
             Kind::State
         );
         assert_eq!(
@@ -149,7 +148,7 @@ mod tests {
         assert_eq!(sniff(br#"{"format_version":"1.0"}"#), Kind::StateJson);
         // Format version 1 (Terraform 0.6 and earlier) may have no serial.
         assert_eq!(
-            sniff(br#"{"version": 1, "modules": [{"path": ["root"]}]}"#),
+            sniff_default(br#"{"version": 1, "modules": [{"path": ["root"]}]}"#),
             Kind::State
         );
     }
@@ -168,7 +167,7 @@ mod tests {
             b"\xff\xfe garbage",
             b"resource \"x\" \"y\" {}",
         ] {
-            assert_eq!(sniff(input), Kind::Unknown, "{input:?}");
+            assert_eq!(sniff_default(input), Kind::Unknown, "{input:?}");
         }
     }
 }

@@ -12,7 +12,7 @@ use tfshow_planfile::proto::{self, resource_instance_change::InstanceKey};
 use tfshow_planfile::{decode_tfplan, Error};
 
 fn decode(plan: &proto::Plan) -> Result<tfshow_planfile::model::Plan, Error> {
-    decode_tfplan(&plan.encode_to_vec())
+    decode_tfplan(plan.encode_to_vec(), &Default::default())
 }
 
 fn decode_err(plan: &proto::Plan) -> String {
@@ -488,7 +488,7 @@ fn plan_level_fields() {
     assert_eq!(decoded.apply_time_variables, ["token"]);
     assert_eq!(decoded.backend.unwrap().config, b"\x80");
     assert_eq!(
-        decode_tfplan(&minimal_plan("1.0.3").encode_to_vec())
+        decode_tfplan(minimal_plan("1.0.3").encode_to_vec(), &Default::default())
             .unwrap()
             .resource_changes[..],
         []

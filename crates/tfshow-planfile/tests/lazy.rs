@@ -1,5 +1,5 @@
 //! Plans read with their resource changes left to decode one at a time
-//! ([`PlanFile::from_bytes_lazy_with`]) hold what plans read at once hold.
+//! ([`PlanFile::from_bytes_lazy`]) hold what plans read at once hold.
 
 mod support;
 
@@ -27,7 +27,7 @@ fn real_plans() -> Vec<PathBuf> {
 }
 
 fn read_lazy(bytes: &[u8]) -> Result<(PlanFile, Vec<LazyChange>), Error> {
-    PlanFile::from_bytes_lazy_with(bytes, &Options::default(), |_| ())
+    PlanFile::from_bytes_lazy(bytes, &Options::default(), |_| ())
         .map(|(file, changes, ())| (file, changes))
 }
 

@@ -65,7 +65,7 @@ fn every_plan_decodes() {
     assert!(dirs.len() >= 100, "found only {} plan files", dirs.len());
     for dir in dirs {
         let bytes = case_plan_bytes(&dir.join("plan.tfplan"));
-        assert_eq!(sniff(&bytes), Kind::PlanZip);
+        assert_eq!(sniff(&bytes, &Options::default()), Kind::PlanZip);
         let file = read_plan(&dir);
         let version = std::fs::read_to_string(dir.join("version.txt")).unwrap_or_default();
         assert!(

@@ -137,9 +137,9 @@ fn truncated_tfplan_never_panics() {
         .read_to_end(&mut tfplan)
         .unwrap();
     for len in 0..tfplan.len() {
-        let _ = decode_tfplan(&tfplan[..len]);
+        let _ = decode_tfplan(tfplan[..len].to_vec(), &Options::default());
     }
-    assert!(decode_tfplan(&tfplan).is_ok());
+    assert!(decode_tfplan(tfplan.clone(), &Options::default()).is_ok());
 }
 
 #[test]
@@ -303,7 +303,7 @@ fn alongside_gets_the_other_entries_while_tfplan_is_read() {
         ("tfconfig/modules.json", br#"[{"Key":"","Dir":"."}]"#),
         ("tfconfig/m-/main.tf", b"# root"),
     ]);
-    let (file, seen) = PlanFile::from_bytes_with(&bytes, &Options::default(), |parts| {
+    let (file, seen) = PlanFile::from_bytes_alongside(&bytes, &Options::default(), |parts| {
         (
             parts.prior_state.map(<[u8]>::to_vec),
             parts.prev_run_state.map(<[u8]>::to_vec),
@@ -329,7 +329,7 @@ fn tfplan_errors_come_before_the_snapshot_errors() {
     let bytes = zip_of(&[("tfplan", b"\xff\xff"), ("tfconfig/m-/main.tf", b"")]);
     let err = open_err(&bytes);
     assert!(!matches!(err, Error::Config { .. }), "{err}");
-    let with = PlanFile::from_bytes_with(&bytes, &Options::default(), |_| ()).unwrap_err();
+    let with = PlanFile::from_bytes_alongside(&bytes, &Options::default(), |_| ()).unwrap_err();
     assert_eq!(with.to_string(), err.to_string());
 }
 

@@ -44,7 +44,8 @@ pub struct Document {
     /// Plan or state.
     pub kind: Kind,
     /// The parsed document. From [`Document::load_for_views`], without the sections the views
-    /// do not read, and with `resource_changes` in [`Document::changes`] instead.
+    /// do not read, and with `resource_changes` kept apart as text (each entry parsed when a
+    /// view reads it).
     pub value: Value,
     /// Plan facts; `None` for states.
     pub plan: Option<PlanFacts>,

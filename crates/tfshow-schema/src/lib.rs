@@ -3,6 +3,7 @@
 //! `show -json` needs three things from providers, all of which are here: the type each value is
 //! encoded with (a block's *implied type*), the schema version of each resource type, and which
 //! attributes are sensitive.
+#![deny(missing_docs)]
 
 mod binary;
 mod block;

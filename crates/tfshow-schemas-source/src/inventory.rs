@@ -13,7 +13,7 @@ use std::io::{Cursor, Read};
 
 use serde::Deserialize;
 use tfshow_limits::Limits;
-use tfshow_planfile::{sniff_with, Kind};
+use tfshow_planfile::{sniff, Kind};
 
 use crate::addr::ProviderAddr;
 
@@ -32,7 +32,7 @@ pub struct Inventory {
 /// Reads what `bytes` (a plan or state file) says about its providers. Input that is
 /// neither, or that is damaged, gives an empty inventory: showing it reports the problem.
 pub fn inventory(bytes: &[u8], limits: &Limits) -> Inventory {
-    match sniff_with(bytes, limits) {
+    match sniff(bytes, limits) {
         Kind::PlanZip => plan(bytes, limits).unwrap_or_default(),
         Kind::State => {
             let mut out = Inventory::default();

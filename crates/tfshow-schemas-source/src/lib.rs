@@ -3,7 +3,7 @@
 //! them.
 //!
 //! For each provider a plan or state file uses ([`inventory()`]) the order is: the schemas
-//! file (`--schemas`), then the [cache](cache), then a plugin ([`launch`]) whose package
+//! file (`--schemas`), then the [cache], then a plugin ([`launch`]) whose package
 //! hash the lock file lists — its answer is cached — then none. [`resolve()`] does it all and
 //! says, per provider, where the schema came from and why there is none.
 //!

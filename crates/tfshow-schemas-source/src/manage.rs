@@ -74,7 +74,7 @@ pub fn import(
 
 /// The versions a lock file (or a plan file holding one) gives.
 pub fn lock_versions(bytes: &[u8], limits: &Limits) -> Result<LockFile, String> {
-    if tfshow_planfile::sniff_with(bytes, limits) == tfshow_planfile::Kind::PlanZip {
+    if tfshow_planfile::sniff(bytes, limits) == tfshow_planfile::Kind::PlanZip {
         let inv = crate::inventory(bytes, limits);
         let lock = inv
             .lock_file

@@ -4,6 +4,7 @@
 //!
 //! Attribute values are kept as parsed JSON: decoding them needs the resource type's schema,
 //! which is the caller's business (see `tfshow-json`).
+#![deny(missing_docs)]
 
 mod model;
 mod read;

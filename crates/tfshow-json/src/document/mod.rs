@@ -136,7 +136,7 @@ impl<'s> PlanDocument<'s> {
                 .map_err(|e| ShowError::State(format!("{entry}: {e}")))
         };
         let (file, lazy, (prior, prev, tree)) =
-            PlanFile::from_bytes_lazy_with(bytes, limits, |parts| {
+            PlanFile::from_bytes_lazy(bytes, limits, |parts| {
                 (
                     read_state("tfstate", parts.prior_state),
                     read_state("tfstate-prev", parts.prev_run_state),

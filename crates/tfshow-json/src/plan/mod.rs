@@ -39,7 +39,7 @@ pub struct PlanInput<'a> {
     /// The decoded `tfplan` entry.
     pub plan: &'a Plan,
     /// The plan's resource changes when they were left out of `plan` to be decoded one at a
-    /// time ([`PlanFile::from_bytes_lazy_with`](tfshow_planfile::PlanFile::from_bytes_lazy_with));
+    /// time ([`PlanFile::from_bytes_lazy`](tfshow_planfile::PlanFile::from_bytes_lazy));
     /// `None`: `plan.resource_changes`.
     pub lazy_changes: Option<&'a [LazyChange]>,
     /// The `tfstate` entry (the refreshed prior state).

@@ -4,7 +4,7 @@
 //! The calling thread and `threads - 1` helpers each take the next batch as soon as they are
 //! free, so no thread waits for the others at a round's end. The calling thread also consumes:
 //! whenever the next batch in order is ready it hands it to `consume`, and otherwise renders a
-//! batch itself. Batches are rendered at most [`WINDOW`] ahead of the one consumed, which bounds
+//! batch itself. Batches are rendered at most `WINDOW` (64) ahead of the one consumed, which bounds
 //! the memory held by rendered batches whatever the length of the sequence.
 
 use std::collections::VecDeque;

@@ -26,33 +26,25 @@ use tfshow_release::{Program, Release};
 /// The only plan format version there has ever been (Terraform 0.12 and later).
 const FORMAT_VERSION: u64 = 3;
 
-/// Decodes the bytes of a `tfplan` zip entry with the default [`Limits`].
-///
-/// Requires format version 3; `terraform_version` is not checked beyond choosing how to read
-/// reused fields. Fails on anything Terraform would refuse to read, naming the field.
-pub fn decode_tfplan(bytes: &[u8]) -> Result<Plan, Error> {
-    decode_tfplan_with(bytes, &Limits::default())
-}
-
 /// Decodes the bytes of a `tfplan` zip entry, refusing input that goes over `limits` before
 /// anything is allocated for it (message nesting, byte strings, repeated fields, the estimated
 /// size of the decoded plan, and nesting, strings and collections of every msgpack value).
-pub fn decode_tfplan_with(bytes: &[u8], limits: &Limits) -> Result<Plan, Error> {
-    decode_tfplan_bytes(Bytes::copy_from_slice(bytes), limits)
-}
-
-/// Like [`decode_tfplan_with`], for bytes the plan may keep: its msgpack values are slices
-/// of them, not copies.
+/// The plan's msgpack values are slices of `bytes`, not copies (a `Vec<u8>` converts without
+/// a copy; `Bytes::copy_from_slice` copies a borrowed slice).
+///
+/// Requires format version 3; `terraform_version` is not checked beyond choosing how to read
+/// reused fields. Fails on anything Terraform would refuse to read, naming the field.
 ///
 /// The program that wrote the entry is told from the entry alone
 /// ([`Plan::program`]; a plan file's other entries tell it better, see
 /// [`PlanFile`](crate::PlanFile)).
-pub fn decode_tfplan_bytes(bytes: Bytes, limits: &Limits) -> Result<Plan, Error> {
+pub fn decode_tfplan(bytes: impl Into<Bytes>, limits: &Limits) -> Result<Plan, Error> {
+    let bytes = bytes.into();
     let program = crate::writer::program(&crate::writer::Container::default(), &bytes);
     decode_tfplan_as(bytes, limits, program)
 }
 
-/// Like [`decode_tfplan_bytes`], for a plan written by `program`.
+/// Like [`decode_tfplan`], for a plan written by `program`.
 pub(crate) fn decode_tfplan_as(
     bytes: Bytes,
     limits: &Limits,
@@ -66,14 +58,18 @@ pub(crate) fn decode_tfplan_as(
     Ok(plan)
 }
 
-/// Like [`decode_tfplan_bytes`], with `resource_changes` left empty: they are returned as
+/// Like [`decode_tfplan`], with `resource_changes` left empty: they are returned as
 /// [`LazyChange`]s, of which only the addresses, provider, deposed key and action are decoded
 /// and checked. Each one's [`LazyChange::decode`] decodes the rest.
 ///
-/// A plan's other fields are decoded and checked as by [`decode_tfplan_bytes`], and the whole
+/// A plan's other fields are decoded and checked as by [`decode_tfplan`], and the whole
 /// of `tfplan` is checked against `limits`; an error in the rest of a change is reported by
 /// its `decode`.
-pub fn decode_tfplan_lazy(bytes: Bytes, limits: &Limits) -> Result<(Plan, Vec<LazyChange>), Error> {
+pub fn decode_tfplan_lazy(
+    bytes: impl Into<Bytes>,
+    limits: &Limits,
+) -> Result<(Plan, Vec<LazyChange>), Error> {
+    let bytes = bytes.into();
     let program = crate::writer::program(&crate::writer::Container::default(), &bytes);
     decode_tfplan_lazy_as(bytes, limits, program)
 }
