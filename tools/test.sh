@@ -4,7 +4,8 @@
 # ~/.cache/tfshow-test-plugins or $TFSHOW_TEST_PLUGINS; about two minutes the first time, seconds
 # after), and Debian's chromium for the HTML report's browser tests when it is missing (from
 # Debian's packages, as root; or point CHROMIUM at one), then runs
-# `cargo test --workspace --locked`.
+# `cargo test --workspace --locked`, and, when no argument is given, the Python package's tests
+# (tools/test-python.sh: `pip install .` in a fresh venv, then python/tests).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export TFSHOW_TEST_PLUGINS="${TFSHOW_TEST_PLUGINS:-$HOME/.cache/tfshow-test-plugins}"
@@ -15,4 +16,7 @@ if [ -z "${CHROMIUM:-}" ] && ! command -v chromium >/dev/null 2>&1; then
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
 fi
-exec cargo test --workspace --locked "$@"
+cargo test --workspace --locked "$@"
+if [ "$#" -eq 0 ]; then
+  tools/test-python.sh
+fi

@@ -10,6 +10,15 @@
 //! gives that string for an address read from input (re-quoting what Terraform re-quotes).
 //! Like Terraform, the parsers refuse raw line breaks in quoted keys and control, bidi and
 //! other non-printable characters in names, so a formatted address holds none of them.
+//!
+//! ```
+//! use tfshow_addrs::AbsResourceInstance;
+//!
+//! let addr = AbsResourceInstance::parse(r#"module.net["eu"].aws_subnet.this[0]"#)?;
+//! assert_eq!(addr.to_string(), r#"module.net["eu"].aws_subnet.this[0]"#);
+//! assert!(AbsResourceInstance::parse("aws_subnet.").is_err());
+//! # Ok::<(), tfshow_addrs::ParseError>(())
+//! ```
 #![deny(missing_docs)]
 
 mod canonical;

@@ -5,6 +5,19 @@
 //! - [`load_module_config`]: one module's declarations ([`model::ModuleConfig`]);
 //! - [`constant_value`] and [`references`]: what `show -json` prints for each expression;
 //! - [`type_constraint`]: variable type constraints.
+//!
+//! ```
+//! let main_tf: &[u8] = br#"
+//! variable "region" {
+//!   type    = string
+//!   default = "eu-west-1"
+//! }
+//! "#;
+//! let module = tfshow_config::load_module_config(&[("main.tf", main_tf)])?;
+//! assert_eq!(module.variables[0].name, "region");
+//! assert_eq!(module.variables[0].type_constraint, Some(tfshow_cty::Type::String));
+//! # Ok::<(), tfshow_config::ConfigError>(())
+//! ```
 #![deny(missing_docs)]
 
 mod error;

@@ -7,6 +7,17 @@
 //!   type or, without schemas, by the bytes alone.
 //! - [`json`]: the JSON encoding of values used by state files and `show -json`.
 //! - [`path`]: attribute paths, as used by sensitive marks and `replace_paths`.
+//!
+//! ```
+//! use tfshow_cty::{json, msgpack, Type};
+//!
+//! let ty = Type::from_json(br#"["map","number"]"#)?;
+//! let doc: serde_json::Value = serde_json::from_str(r#"{"a": 0.30000000000000004}"#)?;
+//! let value = json::from_json(&doc, &ty)?;
+//! let bytes = msgpack::encode(&value, &ty)?; // as in a plan file
+//! assert_eq!(msgpack::decode(&bytes, &ty, &msgpack::Options::default())?, value);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 #![deny(missing_docs)]
 
 #[cfg(feature = "arbitrary")]

@@ -31,7 +31,7 @@ pub enum NumberError {
     /// number characters: the text may be a sensitive string decoded under the wrong type.
     #[error("invalid number {}", quote_if_numeric(.0))]
     Invalid(String),
-    /// The exponent is beyond [`MAX_DECIMAL_EXPONENT`].
+    /// The exponent is beyond ±10,000 (`MAX_DECIMAL_EXPONENT`).
     #[error("number {0:?} is too large to print")]
     TooLarge(String),
     /// NaN is not a cty number.

@@ -16,6 +16,20 @@
 //! [`Limits::max_key_length`](tfshow_limits::Limits::max_key_length); the envelope by the JSON
 //! limits. Errors never carry a passphrase, a key, a salt or decrypted text; passphrases and
 //! derived keys are zeroed when dropped.
+//!
+//! ```
+//! use tfshow_encryption::{decrypt, Config, Target};
+//! use tfshow_limits::Limits;
+//!
+//! let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/oracle/scenarios/tofu_encrypted/tofu-1.12.6/");
+//! let limits = Limits::default();
+//! // The text of TF_ENCRYPTION (HCL or JSON).
+//! let config = Config::parse(&std::fs::read_to_string(format!("{dir}encryption.hcl"))?, &limits)?;
+//! let encrypted = std::fs::read(format!("{dir}terraform.tfstate"))?;
+//! let state = decrypt(&encrypted, Some(&config), Target::State, &limits)?;
+//! assert!(state.starts_with(b"{"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 #![deny(missing_docs)]
 
 mod aesgcm;

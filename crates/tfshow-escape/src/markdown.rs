@@ -9,7 +9,7 @@
 //!   is put in a code span of its own, since GitHub finds mentions after escapes are undone.
 //!
 //! All three first show control, bidi and zero-width characters visibly, as
-//! [`terminal::line`](crate::terminal::line) does: markdown is read in terminals too, and a
+//! [`terminal::line`](crate::terminal::line()) does: markdown is read in terminals too, and a
 //! newline would end a table row.
 
 use std::borrow::Cow;

@@ -1,7 +1,7 @@
 //! Terminal text: nothing from input may act on the terminal.
 //!
 //! [`text`] keeps newlines and tabs (multi-line values, provisioner output) and shows every
-//! other control character visibly; [`line`] also shows newlines and tabs, for text that must
+//! other control character visibly; [`line()`] also shows newlines and tabs, for text that must
 //! stay on one line (an address, a message in a table row, a status line).
 //!
 //! Shown visibly means written as `\u` and four lowercase hex digits, as Terraform writes
@@ -37,7 +37,7 @@ pub fn line(s: &str) -> Cow<'_, str> {
     escape_if(s, is_unsafe)
 }
 
-/// [`line`] as a `Display` value, for `format!` and `write!` without an intermediate string.
+/// [`line()`] as a `Display` value, for `format!` and `write!` without an intermediate string.
 ///
 /// ```
 /// use tfshow_escape::terminal::Line;
@@ -81,7 +81,7 @@ fn write_escaped(out: &mut impl Write, s: &str, unsafe_: impl Fn(char) -> bool) 
     out.write_str(rest)
 }
 
-/// Reports whether `s` holds nothing that [`line`] would change.
+/// Reports whether `s` holds nothing that [`line()`] would change.
 pub fn is_clean_line(s: &str) -> bool {
     !s.chars().any(is_unsafe)
 }

@@ -8,6 +8,17 @@
 //!
 //! [`Writer`] appends to an in-memory buffer; callers flush it to an `io::Write` at record
 //! boundaries so that large documents stream out with bounded memory.
+//!
+//! ```
+//! use tfshow_gojson::{Dialect, Writer};
+//!
+//! let mut w = Writer::new(Dialect::Modern);
+//! w.begin_object();
+//! w.key("html");
+//! w.string("<a & b>");
+//! w.end_object();
+//! assert_eq!(w.as_bytes(), br#"{"html":"\u003ca \u0026 b\u003e"}"#);
+//! ```
 #![deny(missing_docs)]
 
 mod compact;

@@ -11,6 +11,16 @@
 //! - [`json`]: a pre-scan of JSON documents that enforces the limits before parsing, and a
 //!   parser entry point ([`json::from_slice`]) that uses it;
 //! - [`hcl`]: a pre-scan of HCL sources that bounds their nesting.
+//!
+//! ```
+//! use tfshow_limits::{Limit, Limits};
+//!
+//! let mut limits = Limits::default();
+//! limits.apply("depth=64")?; // as `--limit depth=64`
+//! assert_eq!(limits.get(Limit::Depth), 64);
+//! assert!(limits.apply("no-such-limit=1").is_err());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 #![deny(missing_docs)]
 
 pub mod hcl;

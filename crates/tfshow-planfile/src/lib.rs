@@ -7,6 +7,18 @@
 //! - [`decode_tfplan`] decodes the `tfplan` protobuf into the [`model`] types, and
 //!   [`decode_tfplan_lazy`] does so leaving each resource change to decode when it is used;
 //! - [`proto`] holds the generated protobuf types.
+//!
+//! ```
+//! use tfshow_planfile::{sniff, Kind, Limits, PlanFile};
+//!
+//! let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/basic/plan.tfplan");
+//! let bytes = std::fs::read(path)?;
+//! let limits = Limits::default();
+//! assert!(matches!(sniff(&bytes, &limits), Kind::PlanZip));
+//! let file = PlanFile::from_bytes(&bytes, &limits)?;
+//! assert!(!file.plan.resource_changes.is_empty());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 #![deny(missing_docs)]
 
 pub mod config;

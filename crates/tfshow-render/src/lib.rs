@@ -11,20 +11,23 @@
 //! The plan views read the typed plan ([`tfshow_json::document::PlanDocument`]), decoded once;
 //! the state view, `redact` and `plan_diff` still read the parsed JSON document ([`Document`]).
 //!
-//! ```no_run
+//! ```
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! use tfshow_json::document::PlanDocument;
 //! use tfshow_json::show::Limits;
 //! use tfshow_render::{plan_text, TextOptions};
 //!
-//! let bytes = std::fs::read("plan.tfplan")?;
+//! let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/basic/plan.tfplan");
+//! let bytes = std::fs::read(path)?;
 //! let doc = PlanDocument::load(&bytes, None, &Limits::default())?;
-//! plan_text::write(&doc, &TextOptions::default(), &mut std::io::stdout().lock())?;
+//! let mut out = Vec::new(); // any io::Write, e.g. std::io::stdout().lock()
+//! plan_text::write(&doc, &TextOptions::default(), &mut out)?;
+//! assert!(String::from_utf8(out)?.contains("Terraform will perform the following actions"));
 //! # Ok(())
 //! # }
 //! ```
 
-#![warn(missing_docs)]
+#![deny(missing_docs)]
 
 pub mod attribute_changes;
 pub mod diff_colour;

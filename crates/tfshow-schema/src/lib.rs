@@ -3,6 +3,17 @@
 //! `show -json` needs three things from providers, all of which are here: the type each value is
 //! encoded with (a block's *implied type*), the schema version of each resource type, and which
 //! attributes are sensitive.
+//!
+//! ```
+//! use tfshow_schema::{Mode, Schemas};
+//!
+//! let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/basic/schemas.json");
+//! let schemas = Schemas::from_json(&std::fs::read(path)?)?;
+//! let null = "registry.terraform.io/hashicorp/null";
+//! let resource = schemas.resource(null, Mode::Managed, "null_resource").expect("in the file");
+//! assert!(resource.block.attributes.iter().any(|(name, _)| name == "triggers"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 #![deny(missing_docs)]
 
 mod binary;

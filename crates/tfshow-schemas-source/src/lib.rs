@@ -12,6 +12,15 @@
 //!   file vouches for it, but a schema cached from it is used).
 //! - The places: see [`search`].
 //! - Trust: see [`launch`].
+//!
+//! ```
+//! use tfshow_schemas_source::inventory;
+//!
+//! let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/basic/plan.tfplan");
+//! let found = inventory(&std::fs::read(path)?, &Default::default());
+//! assert!(found.providers.contains("registry.terraform.io/hashicorp/null"));
+//! # Ok::<(), std::io::Error>(())
+//! ```
 
 #![deny(missing_docs)]
 

@@ -4,6 +4,19 @@
 //!
 //! Attribute values are kept as parsed JSON: decoding them needs the resource type's schema,
 //! which is the caller's business (see `tfshow-json`).
+//!
+//! ```
+//! use tfshow_state::State;
+//!
+//! let state = State::from_json(br#"{
+//!   "version": 4, "terraform_version": "1.15.5", "serial": 3, "lineage": "x",
+//!   "outputs": {"id": {"value": "abc", "type": "string"}},
+//!   "resources": []
+//! }"#)?;
+//! assert_eq!(state.serial, 3);
+//! assert_eq!(state.outputs[0].0, "id");
+//! # Ok::<(), tfshow_state::StateError>(())
+//! ```
 #![deny(missing_docs)]
 
 mod model;

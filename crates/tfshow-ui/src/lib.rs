@@ -9,6 +9,21 @@
 //!   ([`LineError`]) with their line numbers and goes on.
 //! - [`plan::plan_messages`]: the messages `terraform plan -json` printed for a plan file.
 //!
+//! ```
+//! use tfshow_ui::{Body, Reader};
+//!
+//! let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/oracle/scenarios/");
+//! let stream = std::fs::File::open(format!("{dir}create_basic/tf-1.15.5/apply-ui.jsonl"))?;
+//! let mut summary = None;
+//! for message in Reader::new(stream) {
+//!     if let Body::ChangeSummary(changes) = message?.body {
+//!         summary = Some(changes);
+//!     }
+//! }
+//! assert!(summary.expect("an apply ends with its change summary").add > 0);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! # The wire format
 //!
 //! One JSON object per line, written by Go's `encoding/json` from a map, so its keys are
@@ -50,7 +65,7 @@
 //! Messages about the same resource are linked by their [`ResourceAddr`]; messages about
 //! different resources interleave.
 
-#![warn(missing_docs)]
+#![deny(missing_docs)]
 
 mod addr;
 mod change;

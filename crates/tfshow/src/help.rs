@@ -6,7 +6,10 @@ pub(crate) fn limits() -> String {
     format!(
         "Input over a limit is refused with an error naming the limit. `--limit NAME=VALUE` (on \
          any command, repeatable) raises or lowers one; sizes take KiB, MiB and GiB.\n\n\
-         Limits and their defaults:\n{}",
+         Limits and their defaults:\n{}\n\
+         Examples:\n  \
+         tfshow show --json --limit total-size=2GiB --limit entry-size=1GiB huge.tfplan\n  \
+         tfshow summary --limit depth=64 plan.tfplan\n",
         tfshow_limits::help()
     )
 }
