@@ -123,7 +123,9 @@ mod tests {
             Kind::OpenTofuEncrypted
         );
         assert_eq!(
-            sniff_default(br#"{"remote_plan_format":1,"run_id":"run-abc","hostname":"app.terraform.io"}"#),
+            sniff_default(
+                br#"{"remote_plan_format":1,"run_id":"run-abc","hostname":"app.terraform.io"}"#
+            ),
             Kind::CloudBookmark {
                 run_id: "run-abc".into(),
                 hostname: "app.terraform.io".into()

@@ -85,7 +85,10 @@ fn a_file_named_like_a_command_is_shown_with_show() {
     assert!(shown.status.success(), "{}", stderr(&shown));
     assert_eq!(shown.stdout, want.stdout);
     // Alone, the word is the command, which wants its plan file.
-    let bare = tfshow(&["summary"]).current_dir(dir.path()).output().unwrap();
+    let bare = tfshow(&["summary"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
     assert_eq!(bare.status.code(), Some(2));
     assert!(stderr(&bare).contains("PLANFILE"), "{}", stderr(&bare));
 }
