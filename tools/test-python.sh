@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # tools/test-python.sh: installs the Python package (`pip install .`: maturin, fetched from PyPI
-# by pip's build isolation, builds crates/tfshow-python with the `wheel` profile into this
+# by pip's build isolation, builds crates/tfshow-python with the release profile into this
 # checkout's target directory) in a fresh venv, then runs its tests (python/tests) against it.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -40,6 +40,21 @@ CASES = [case("create_basic", "tf-1.15.5"), case("strings_numbers", "tofu-1.12.6
          case("count_for_each", "tf-1.0.3")]
 
 
+def wait_until_reading_stdin(pid, timeout=60):
+    """Waits until the process is blocked reading its standard input (Linux: read(0, ...) in
+    /proc/PID/syscall), so that a signal reaches the native code, not Python's start-up."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            with open(f"/proc/{pid}/syscall") as f:
+                if f.read().startswith("0 0x0 "):
+                    return
+        except OSError:
+            time.sleep(2)  # no /proc: give the interpreter time to start
+            return
+        time.sleep(0.02)
+
+
 def command(*args, **kw):
     return subprocess.run([COMMAND, *args], capture_output=True, env=ENV, **kw)
 
@@ -139,7 +154,7 @@ class Command(unittest.TestCase):
         # Reading a standard input that never ends, as the binary would, until SIGINT.
         p = subprocess.Popen([COMMAND, "show", "--json", "-"], stdin=subprocess.PIPE,
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=ENV)
-        time.sleep(1)
+        wait_until_reading_stdin(p.pid)
         p.send_signal(signal.SIGINT)
         try:
             p.communicate(timeout=30)
