@@ -842,7 +842,7 @@ fn limits_are_named_and_can_be_raised() {
     let r = run(&["show", "--json", "--limit", "bogus=1", "-"], &plan);
     assert_eq!(r.code, Some(2), "a bad --limit is a usage error");
     assert!(r.stderr.contains("unknown limit \"bogus\""), "{}", r.stderr);
-    let r = run(&["--help"], b"");
+    let r = run(&["limits"], b"");
     assert_eq!(r.code, Some(0));
     let help = String::from_utf8_lossy(&r.stdout);
     for name in [
@@ -851,7 +851,7 @@ fn limits_are_named_and_can_be_raised() {
         "entries=10000",
         "depth=128",
     ] {
-        assert!(help.contains(name), "--help lists {name}");
+        assert!(help.contains(name), "`tfshow limits` lists {name}");
     }
 }
 
