@@ -137,7 +137,7 @@ pub fn show_json_with(
     precheck(bytes, limits)?;
     let plain = decrypt(bytes, opts)?;
     let bytes: &[u8] = &plain;
-    match sniff_with(bytes, limits) {
+    match sniff(bytes, limits) {
         // A `show -json` document is its own document.
         Kind::PlanJson => {
             crate::document::PlanDocument::load(bytes, schemas, limits)?.write_json(out)?;

@@ -140,14 +140,19 @@ mod tests {
             Kind::State
         );
         assert_eq!(
-            sniff(br#"{"format_version":"1.2","terraform_version":"1.5.7","planned_values":{}}"#),
+            sniff_default(
+                br#"{"format_version":"1.2","terraform_version":"1.5.7","planned_values":{}}"#
+            ),
             Kind::PlanJson
         );
         assert_eq!(
-            sniff(br#"{"format_version":"1.0","terraform_version":"1.5.7","values":{}}"#),
+            sniff_default(br#"{"format_version":"1.0","terraform_version":"1.5.7","values":{}}"#),
             Kind::StateJson
         );
-        assert_eq!(sniff(br#"{"format_version":"1.0"}"#), Kind::StateJson);
+        assert_eq!(
+            sniff_default(br#"{"format_version":"1.0"}"#),
+            Kind::StateJson
+        );
         // Format version 1 (Terraform 0.6 and earlier) may have no serial.
         assert_eq!(
             sniff_default(br#"{"version": 1, "modules": [{"path": ["root"]}]}"#),

@@ -117,8 +117,7 @@ impl Document {
         let plan = match shown {
             Shown::State => None,
             Shown::Plan
-                if tfshow_planfile::sniff_with(bytes, limits)
-                    == tfshow_planfile::Kind::PlanJson =>
+                if tfshow_planfile::sniff(bytes, limits) == tfshow_planfile::Kind::PlanJson =>
             {
                 let doc = tfshow_json::document::PlanDocument::load(bytes, schemas, limits)?;
                 Some(PlanFacts::of(&doc)?)

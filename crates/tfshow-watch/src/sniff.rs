@@ -200,7 +200,7 @@ fn json_verdict(text: &str, complete: bool) -> Verdict {
         return Verdict::Refuse(NotAStream::OtherJson);
     }
     if complete {
-        match sniff(t.as_bytes()) {
+        match sniff(t.as_bytes(), &tfshow_planfile::Limits::default()) {
             Kind::PlanZip | Kind::LegacyPlan => return Verdict::Refuse(NotAStream::PlanFile),
             Kind::State | Kind::StateJson => return Verdict::Refuse(NotAStream::State),
             Kind::PlanJson => return Verdict::Refuse(NotAStream::JsonPlan),

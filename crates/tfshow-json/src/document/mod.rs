@@ -120,7 +120,7 @@ impl<'s> PlanDocument<'s> {
         configuration: bool,
     ) -> Result<PlanDocument<'s>, ShowError> {
         crate::show::precheck(bytes, limits)?;
-        if tfshow_planfile::sniff_with(bytes, limits) == tfshow_planfile::Kind::PlanJson {
+        if tfshow_planfile::sniff(bytes, limits) == tfshow_planfile::Kind::PlanJson {
             return Ok(PlanDocument {
                 source: Some(Source::Json(Box::new(json_plan::JsonPlan::load(
                     bytes, limits,
