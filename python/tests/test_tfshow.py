@@ -117,9 +117,9 @@ class Errors(unittest.TestCase):
         self.assertTrue(str(ctx.exception).startswith(missing + ": "))
 
     def test_not_a_plan(self):
-        _, schemas, _ = CASES[0]
-        with self.assertRaises(tfshow.TfshowError):
-            tfshow.load(schemas)
+        config = os.path.join(SCENARIOS, "create_basic", "main.tf")
+        with self.assertRaisesRegex(tfshow.TfshowError, "main.tf: "):
+            tfshow.load(config)
 
 
 class Command(unittest.TestCase):
