@@ -1,5 +1,5 @@
 //! The markdown of a summary: a pull-request comment, with a hidden marker a bot can find it
-//! by, fitted to a size limit (see [`crate::summary_fit`]).
+//! by, fitted to a size limit (see the crate-private `summary_fit` module).
 
 use std::collections::BTreeMap;
 
