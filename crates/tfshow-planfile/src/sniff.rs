@@ -92,10 +92,16 @@ fn sniff_json(object: &BTreeMap<String, &RawValue>) -> Kind {
             "prior_state",
             "configuration",
         ];
+        // A state's document has no other members (`providers schema -json`, `validate
+        // -json` and the like also have `format_version`).
+        const STATE_MEMBERS: [&str; 4] =
+            ["format_version", "terraform_version", "values", "checks"];
         if PLAN_MEMBERS.iter().any(|m| has(m)) {
             Kind::PlanJson
-        } else {
+        } else if object.keys().all(|k| STATE_MEMBERS.contains(&k.as_str())) {
             Kind::StateJson
+        } else {
+            Kind::Unknown
         }
     } else {
         Kind::Unknown
@@ -148,6 +154,10 @@ mod tests {
         assert_eq!(
             sniff_default(br#"{"format_version":"1.0","terraform_version":"1.5.7","values":{}}"#),
             Kind::StateJson
+        );
+        assert_eq!(
+            sniff_default(br#"{"format_version":"1.0","provider_schemas":{}}"#),
+            Kind::Unknown
         );
         assert_eq!(
             sniff_default(br#"{"format_version":"1.0"}"#),

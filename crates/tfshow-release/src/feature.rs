@@ -364,7 +364,7 @@ mod tests {
         }
         assert_eq!(
             seen.len(),
-            56,
+            57,
             "a feature without a row, or a row without a test update"
         );
     }
