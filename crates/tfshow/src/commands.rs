@@ -210,7 +210,17 @@ fn show(args: &ShowArgs) -> Result<(), CliError> {
     // Opened first, as a shell opens a redirection: what a failure leaves behind is in `output`.
     let mut out = output::Output::open()?;
     let bytes = encryption::Decryptor::new(&args.encryption)?.read(&args.file)?;
-    let (schemas, report) = schemas::for_input(&bytes, &args.source)?;
+    // A `show -json` document is printed as it is: no schema is looked for.
+    let document = matches!(
+        tfshow_planfile::sniff(&bytes, limits()),
+        tfshow_planfile::Kind::PlanJson | tfshow_planfile::Kind::StateJson
+    );
+    let (schemas, report) = if document {
+        (None, None)
+    } else {
+        let (schemas, report) = schemas::for_input(&bytes, &args.source)?;
+        (schemas, Some(report))
+    };
     if let Err(source) = show_json(&bytes, schemas.as_ref(), limits(), out.writer()) {
         if let Some(note) = out.abandon() {
             eprintln!("tfshow: note: {note}");
@@ -220,7 +230,9 @@ fn show(args: &ShowArgs) -> Result<(), CliError> {
             source,
         });
     }
-    report.print(&args.file, None);
+    if let Some(report) = report {
+        report.print(&args.file, None);
+    }
     out.commit()
 }
 

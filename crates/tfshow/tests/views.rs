@@ -495,6 +495,10 @@ fn show_json_without_schemas_masks_and_names_every_change() {
         "{text}"
     );
     assert!(text.contains("(sensitive value)"), "{text}");
+    // Printed as it is, the document needs no schema and gets no warning.
+    let echoed = tfshow(&["show", "--json", p(&dir.join("plan.json"))]);
+    assert!(echoed.status.success(), "{echoed:?}");
+    assert!(echoed.stderr.is_empty(), "{echoed:?}");
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
         err.contains("no schema for provider registry.terraform.io/corpus/oracle"),
