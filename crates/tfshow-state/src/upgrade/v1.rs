@@ -5,7 +5,7 @@
 
 use serde_json::{Map, Value};
 
-use super::json::{array, object, string, string_map, strings, At};
+use super::json::{array, deposed, object, string, string_map, strings, At};
 use super::model::{LegacyModule, LegacyObject, LegacyOutput, LegacyResource, LegacyState};
 use crate::read::StateError;
 
@@ -86,21 +86,9 @@ fn resource(v: &Value, at: &At) -> Result<LegacyResource, StateError> {
             instance(t, &tainted_at.index(i))?;
         }
     }
-    let deposed_at = at.field("deposed");
-    let deposed = array(r.get("deposed"), &deposed_at)?
-        .iter()
-        .enumerate()
-        .map(|(i, d)| {
-            let at = deposed_at.index(i);
-            if d.is_null() {
-                return Err(at.error("a deposed object cannot be null"));
-            }
-            instance(d, &at)
-        })
-        .collect::<Result<_, _>>()?;
     Ok(LegacyResource {
         primary,
-        deposed,
+        deposed: deposed(r, at, instance)?,
         provider: string(r.get("provider"), &at.field("provider"))?,
     })
 }

@@ -6,7 +6,9 @@ use std::collections::BTreeMap;
 
 use serde_json::{Map, Value};
 
-use super::json::{array, boolean, int64, object, string, string_map, strings, uint64, At};
+use super::json::{
+    array, boolean, deposed, int64, object, string, string_map, strings, uint64, At,
+};
 use super::model::{LegacyModule, LegacyObject, LegacyOutput, LegacyResource, LegacyState};
 use crate::read::StateError;
 
@@ -79,21 +81,9 @@ fn resource(v: &Value, at: &At) -> Result<LegacyResource, StateError> {
         None | Some(Value::Null) => None,
         Some(p) => Some(instance(p, &at.field("primary"))?),
     };
-    let deposed_at = at.field("deposed");
-    let deposed = array(r.get("deposed"), &deposed_at)?
-        .iter()
-        .enumerate()
-        .map(|(i, d)| {
-            let at = deposed_at.index(i);
-            if d.is_null() {
-                return Err(at.error("a deposed object cannot be null"));
-            }
-            instance(d, &at)
-        })
-        .collect::<Result<_, _>>()?;
     Ok(LegacyResource {
         primary,
-        deposed,
+        deposed: deposed(r, at, instance)?,
         provider: string(r.get("provider"), &at.field("provider"))?,
     })
 }
