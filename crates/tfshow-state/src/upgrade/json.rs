@@ -89,6 +89,20 @@ pub(crate) fn array<'v>(v: Option<&'v Value>, at: &At) -> Result<&'v [Value], St
 }
 
 /// `v` as a string; `""` for `null` (or absent).
+/// The members of the object `v` (absent or `null`: none), each read by `read` at its key.
+pub(crate) fn members<T>(
+    v: Option<&Value>,
+    at: &At,
+    read: impl Fn(&Value, &At) -> Result<T, StateError>,
+) -> Result<Vec<(String, T)>, StateError> {
+    let Some(map) = object(v, at)? else {
+        return Ok(Vec::new());
+    };
+    map.iter()
+        .map(|(k, v)| Ok((k.clone(), read(v, &at.key(k))?)))
+        .collect()
+}
+
 /// The deposed objects of a legacy resource object `r` (its `deposed` list, none of them
 /// null), each read by `read`.
 pub(crate) fn deposed<T>(

@@ -5,7 +5,7 @@
 
 use serde_json::{Map, Value};
 
-use super::json::{array, deposed, object, string, string_map, strings, At};
+use super::json::{array, deposed, members, object, string, string_map, strings, At};
 use super::model::{LegacyModule, LegacyObject, LegacyOutput, LegacyResource, LegacyState};
 use crate::read::StateError;
 
@@ -54,15 +54,7 @@ fn module(v: &Value, at: &At) -> Result<LegacyModule, StateError> {
         })
         .collect();
     strings(m.get("depends_on"), &at.field("depends_on"))?;
-    let resources_at = at.field("resources");
-    let resources = object(m.get("resources"), &resources_at)?
-        .map(|rs| {
-            rs.iter()
-                .map(|(k, r)| Ok((k.clone(), resource(r, &resources_at.key(k))?)))
-                .collect::<Result<Vec<_>, StateError>>()
-        })
-        .transpose()?
-        .unwrap_or_default();
+    let resources = members(m.get("resources"), &at.field("resources"), resource)?;
     Ok(LegacyModule {
         at: at.0.clone(),
         path,

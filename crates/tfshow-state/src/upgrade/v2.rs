@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use serde_json::{Map, Value};
 
 use super::json::{
-    array, boolean, deposed, int64, object, string, string_map, strings, uint64, At,
+    array, boolean, deposed, int64, members, object, string, string_map, strings, uint64, At,
 };
 use super::model::{LegacyModule, LegacyObject, LegacyOutput, LegacyResource, LegacyState};
 use crate::read::StateError;
@@ -37,25 +37,9 @@ pub(crate) fn read(top: &Map<String, Value>) -> Result<LegacyState, StateError> 
 
 fn module(v: &Value, at: &At) -> Result<LegacyModule, StateError> {
     let m = object(Some(v), at)?.ok_or_else(|| at.error("a module cannot be null"))?;
-    let outputs_at = at.field("outputs");
-    let outputs = object(m.get("outputs"), &outputs_at)?
-        .map(|os| {
-            os.iter()
-                .map(|(name, o)| Ok((name.clone(), output(o, &outputs_at.key(name))?)))
-                .collect::<Result<Vec<_>, StateError>>()
-        })
-        .transpose()?
-        .unwrap_or_default();
+    let outputs = members(m.get("outputs"), &at.field("outputs"), output)?;
     strings(m.get("depends_on"), &at.field("depends_on"))?;
-    let resources_at = at.field("resources");
-    let resources = object(m.get("resources"), &resources_at)?
-        .map(|rs| {
-            rs.iter()
-                .map(|(k, r)| Ok((k.clone(), resource(r, &resources_at.key(k))?)))
-                .collect::<Result<Vec<_>, StateError>>()
-        })
-        .transpose()?
-        .unwrap_or_default();
+    let resources = members(m.get("resources"), &at.field("resources"), resource)?;
     Ok(LegacyModule {
         at: at.0.clone(),
         path: strings(m.get("path"), &at.field("path"))?,
