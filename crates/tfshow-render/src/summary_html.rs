@@ -15,22 +15,10 @@ use tfshow_escape::html;
 
 use crate::attribute_changes::Shown;
 use crate::summary::{OutputRow, ResourceRow, Summary};
-use crate::Action;
 
 /// The filter an action belongs to.
 fn filter_key(r: &ResourceRow) -> &'static str {
-    match r.action {
-        Action::Create => "create",
-        Action::Update => "update",
-        Action::Delete => "delete",
-        Action::DeleteThenCreate
-        | Action::CreateThenDelete
-        | Action::CreateThenForget
-        | Action::ForgetThenCreate => "replace",
-        Action::Read => "read",
-        Action::Forget => "forget",
-        Action::NoOp => "other",
-    }
+    crate::summary_filter::ChangeKind::of_action(r.action).map_or("other", |k| k.name())
 }
 
 /// The filters, in the order the page lists them, with their labels.
