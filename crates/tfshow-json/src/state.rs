@@ -9,6 +9,7 @@
 //! An empty state is exactly `{"format_version":"1.0"}`.
 
 use std::collections::BTreeMap;
+use std::fmt::Write as _;
 
 use tfshow_addrs::{canonical, ModuleInstance};
 use tfshow_cty::json::{from_json, write_value};
@@ -165,19 +166,6 @@ fn write_module(
     Ok(())
 }
 
-fn key_order(a: &Option<InstanceKey>, b: &Option<InstanceKey>) -> std::cmp::Ordering {
-    use std::cmp::Ordering::*;
-    match (a, b) {
-        (None, None) => Equal,
-        (None, _) => Less,
-        (_, None) => Greater,
-        (Some(InstanceKey::Int(x)), Some(InstanceKey::Int(y))) => x.cmp(y),
-        (Some(InstanceKey::Int(_)), _) => Less,
-        (_, Some(InstanceKey::Int(_))) => Greater,
-        (Some(InstanceKey::Str(x)), Some(InstanceKey::Str(y))) => x.as_bytes().cmp(y.as_bytes()),
-    }
-}
-
 /// A state's module address in Terraform's string form; kept as it is when it does not parse
 /// ([`module_tree`] refuses it).
 pub(crate) fn module_text(module: &str) -> std::borrow::Cow<'_, str> {
@@ -188,7 +176,7 @@ pub(crate) fn module_text(module: &str) -> std::borrow::Cow<'_, str> {
 }
 
 /// The address of an instance of `r`, its module part in Terraform's string form.
-pub(crate) fn instance_address(r: &Resource, key: &Option<InstanceKey>) -> String {
+pub(crate) fn instance_address(r: &Resource, key: &InstanceKey) -> String {
     let mut s = String::new();
     if !r.module.is_empty() {
         s.push_str(&module_text(&r.module));
@@ -200,13 +188,8 @@ pub(crate) fn instance_address(r: &Resource, key: &Option<InstanceKey>) -> Strin
     s.push_str(&r.type_);
     s.push('.');
     s.push_str(&r.name);
-    match key {
-        None => {}
-        Some(InstanceKey::Int(i)) => s.push_str(&format!("[{i}]")),
-        Some(InstanceKey::Str(k)) => {
-            s.push_str(&tfshow_addrs::InstanceKey::Str(k.clone()).to_string());
-        }
-    }
+    // Writing into a String cannot fail.
+    let _ = write!(s, "{key}");
     s
 }
 
@@ -247,7 +230,7 @@ fn write_resources(
                 .cmp(&rank(b.resource.mode))
                 .then_with(|| a.resource.type_.cmp(&b.resource.type_))
                 .then_with(|| a.resource.name.cmp(&b.resource.name))
-                .then_with(|| key_order(&a.instance.index_key, &b.instance.index_key))
+                .then_with(|| a.instance.index_key.cmp(&b.instance.index_key))
                 .then_with(|| a.instance.deposed.cmp(&b.instance.deposed))
         });
     } else {
@@ -307,17 +290,7 @@ fn write_object(
     w.string(&r.type_);
     w.key("name");
     w.string(&r.name);
-    match &inst.index_key {
-        None => {}
-        Some(InstanceKey::Int(i)) => {
-            w.key("index");
-            w.i64(*i);
-        }
-        Some(InstanceKey::Str(s)) => {
-            w.key("index");
-            w.string(s);
-        }
-    }
+    crate::plan::changes::write_index(w, &inst.index_key);
     w.key("provider_name");
     w.string(&crate::provider_name::provider_name(
         &provider,

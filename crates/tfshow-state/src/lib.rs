@@ -23,7 +23,7 @@ mod model;
 mod read;
 mod upgrade;
 
-pub use model::{
-    CheckObject, CheckResult, Instance, InstanceKey, Mode, OutputValue, Resource, State,
-};
+pub use model::{CheckObject, CheckResult, Instance, Mode, OutputValue, Resource, State};
 pub use read::{looks_like_state, StateError};
+/// The instance key of the address crate, re-exported: one type for every crate.
+pub use tfshow_addrs::InstanceKey;

@@ -1,5 +1,6 @@
 //! The state model.
 
+use tfshow_addrs::InstanceKey;
 use tfshow_cty::{Path, Type};
 
 /// A state snapshot.
@@ -102,20 +103,11 @@ impl Resource {
     }
 }
 
-/// An instance key.
-#[derive(Debug, Clone, PartialEq)]
-pub enum InstanceKey {
-    /// `count` index.
-    Int(i64),
-    /// `for_each` key.
-    Str(String),
-}
-
 /// One object of a resource instance: the current one or a deposed one.
 #[derive(Debug, Clone)]
 pub struct Instance {
-    /// Instance key, if the resource uses `count` or `for_each`.
-    pub index_key: Option<InstanceKey>,
+    /// Instance key ([`InstanceKey::None`] unless the resource uses `count` or `for_each`).
+    pub index_key: InstanceKey,
     /// `status: "tainted"`.
     pub tainted: bool,
     /// Deposed key (8 hex digits) for a deposed object, empty for the current one.

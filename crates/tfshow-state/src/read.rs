@@ -3,9 +3,8 @@
 use serde::Deserialize;
 use tfshow_cty::{json::from_json, Path, PathStep, Type};
 
-use crate::model::{
-    CheckObject, CheckResult, Instance, InstanceKey, Mode, OutputValue, Resource, State,
-};
+use crate::model::{CheckObject, CheckResult, Instance, Mode, OutputValue, Resource, State};
+use crate::InstanceKey;
 
 /// A state file could not be read. Messages name the resource and instance concerned.
 #[derive(Debug, thiserror::Error)]
@@ -286,15 +285,15 @@ fn resource(r: RawResource) -> Result<Resource, StateError> {
 
 fn instance(i: RawInstance) -> Result<Instance, String> {
     let index_key = match i.index_key {
-        None | Some(serde_json::Value::Null) => None,
-        Some(serde_json::Value::String(s)) => Some(InstanceKey::Str(s)),
+        None | Some(serde_json::Value::Null) => InstanceKey::None,
+        Some(serde_json::Value::String(s)) => InstanceKey::Str(s),
         Some(serde_json::Value::Number(n)) => {
             let text = n.to_string();
             let k = text
                 .parse::<i64>()
                 .or_else(|_| text.parse::<f64>().map(|f| f as i64))
                 .map_err(|_| format!("invalid index_key {text}"))?;
-            Some(InstanceKey::Int(k))
+            InstanceKey::Int(k)
         }
         Some(other) => return Err(format!("invalid index_key {other}")),
     };

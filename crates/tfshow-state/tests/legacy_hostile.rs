@@ -282,7 +282,7 @@ fn objects_are_upgraded_as_terraform_upgrades_them() {
         panic!("{:?}", r.instances);
     };
     assert!(current.tainted && current.deposed.is_empty());
-    assert_eq!(current.index_key, Some(tfshow_state::InstanceKey::Int(2)));
+    assert_eq!(current.index_key, tfshow_state::InstanceKey::Int(2));
     assert_eq!(current.schema_version, 2);
     assert_eq!(
         current.attributes_flat.as_deref().unwrap(),

@@ -14,8 +14,9 @@ use serde_json::Value;
 use super::json::At;
 use super::model::{LegacyObject, LegacyState};
 use super::output_type::implied_type;
-use crate::model::{Instance, InstanceKey, Mode, OutputValue, Resource, State};
+use crate::model::{Instance, Mode, OutputValue, Resource, State};
 use crate::read::StateError;
+use crate::InstanceKey;
 
 /// Upgrades a format 3 state.
 pub(crate) fn upgrade(old: LegacyState) -> Result<State, StateError> {
@@ -55,7 +56,7 @@ pub(crate) fn upgrade(old: LegacyState) -> Result<State, StateError> {
             let Some(resource) = resources.get_mut(&key) else {
                 continue;
             };
-            let index_key = addr.key.map(InstanceKey::Int);
+            let index_key = addr.key.map_or(InstanceKey::None, InstanceKey::Int);
             if let Some(p) = r.primary {
                 if resource
                     .instances
@@ -98,8 +99,8 @@ pub(crate) fn upgrade(old: LegacyState) -> Result<State, StateError> {
     let mut resources: Vec<Resource> = resources.into_values().collect();
     for r in &mut resources {
         r.instances.sort_by(|a, b| {
-            key_order(&a.index_key)
-                .cmp(&key_order(&b.index_key))
+            a.index_key
+                .cmp(&b.index_key)
                 .then_with(|| a.deposed.cmp(&b.deposed))
         });
     }
@@ -118,14 +119,6 @@ pub(crate) fn upgrade(old: LegacyState) -> Result<State, StateError> {
         check_results: None,
         upgraded_from: None,
     })
-}
-
-fn key_order(k: &Option<InstanceKey>) -> (u8, i64, &str) {
-    match k {
-        None => (0, 0, ""),
-        Some(InstanceKey::Int(i)) => (1, *i, ""),
-        Some(InstanceKey::Str(s)) => (2, 0, s),
-    }
 }
 
 /// `module.a.module.b` for the path `["root", "a", "b"]`; every name must be an identifier.
@@ -346,7 +339,7 @@ fn interpolation_hint(written: &str) -> &'static str {
 /// One object of a resource instance in the format 4 model.
 fn instance(
     o: LegacyObject,
-    index_key: Option<InstanceKey>,
+    index_key: InstanceKey,
     deposed: String,
     at: &At,
 ) -> Result<Instance, StateError> {
