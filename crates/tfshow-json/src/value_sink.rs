@@ -125,9 +125,10 @@ impl Sink for ValueBuilder {
                 let mut text = Vec::with_capacity(24);
                 n.write_json(&mut text)?;
                 // The text is a JSON number (arbitrary precision keeps it as it is).
-                serde_json::from_slice::<Number>(&text)
-                    .map(Json::Number)
-                    .unwrap_or(Json::Null)
+                std::str::from_utf8(&text)
+                    .ok()
+                    .and_then(|t| t.parse::<Number>().ok())
+                    .map_or(Json::Null, Json::Number)
             }
             _ => Json::Null,
         };

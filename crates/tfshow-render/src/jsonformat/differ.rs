@@ -56,12 +56,12 @@ fn check_sensitive(
     Some(Diff::new(renderer, action, change.replace_paths.matches()))
 }
 
-/// If the change is unknown, its diff. `child_unknown` marks the children of the before value
-/// as unknown so that they print as recomputed rather than deleted; `compute` computes the
-/// diff of the before value.
+/// If the change is unknown, its diff. `child_unknown` gives what marks the children of the
+/// before value as unknown so that they print as recomputed rather than deleted (called only
+/// for an unknown value); `compute` computes the diff of the before value.
 fn check_unknown<'a>(
     change: &Change<'a>,
-    child_unknown: Option<Value>,
+    child_unknown: impl FnOnce() -> Value,
     compute: impl Fn(&Change<'a>) -> Diff,
 ) -> Option<Diff> {
     if !change.is_unknown() {
@@ -73,7 +73,7 @@ fn check_unknown<'a>(
         return Some(as_diff(&current, Renderer::Unknown { before: None }));
     }
     let mut before = current.as_delete();
-    before.unknown = child_unknown.map(Cow::Owned);
+    before.unknown = Some(Cow::Owned(child_unknown()));
     let before_diff = compute(&before);
     Some(as_diff(
         &current,
@@ -95,8 +95,8 @@ pub(crate) fn block(change: &Change<'_>, block_schema: &Block) -> Diff {
     if let Some(d) = check_sensitive(change, |c| block(c, block_schema), true) {
         return d;
     }
-    let child_unknown = all_true(block_schema.attributes.iter().map(|(k, _)| k));
-    if let Some(d) = check_unknown(change, Some(child_unknown), |c| block(c, block_schema)) {
+    let child_unknown = || all_true(block_schema.attributes.iter().map(|(k, _)| k));
+    if let Some(d) = check_unknown(change, child_unknown, |c| block(c, block_schema)) {
         return d;
     }
     let mut change = change.clone();
@@ -262,8 +262,8 @@ fn nested_attribute(
     if let Some(d) = check_sensitive(change, |c| nested_attribute(c, attributes, nesting), false) {
         return d;
     }
-    let child_unknown = all_true(attributes.iter().map(|(k, _)| k));
-    if let Some(d) = check_unknown(change, Some(child_unknown), |c| {
+    let child_unknown = || all_true(attributes.iter().map(|(k, _)| k));
+    if let Some(d) = check_unknown(change, child_unknown, |c| {
         nested_attribute(c, attributes, nesting)
     }) {
         return d;
@@ -395,7 +395,7 @@ pub(crate) fn of_type(change: &Change<'_>, ty: &Type) -> Diff {
     if let Some(d) = check_sensitive(&change, |c| of_type(c, ty), false) {
         return d;
     }
-    if let Some(d) = check_unknown(&change, Some(Value::Bool(false)), |c| of_type(c, ty)) {
+    if let Some(d) = check_unknown(&change, || Value::Bool(false), |c| of_type(c, ty)) {
         return d;
     }
     match ty {
@@ -607,9 +607,11 @@ pub(crate) fn output(change: &Change<'_>) -> Diff {
     if let Some(d) = check_sensitive(change, |c| of_type(c, &Type::Dynamic), false) {
         return d;
     }
-    if let Some(d) = check_unknown(change, Some(Value::Bool(false)), |c| {
-        of_type(c, &Type::Dynamic)
-    }) {
+    if let Some(d) = check_unknown(
+        change,
+        || Value::Bool(false),
+        |c| of_type(c, &Type::Dynamic),
+    ) {
         return d;
     }
     super::jsondiff::json_transform(change)
