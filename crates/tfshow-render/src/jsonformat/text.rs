@@ -109,11 +109,11 @@ pub(crate) use tfshow_addrs::is_identifier as valid_identifier;
 
 /// `name` as Terraform prints an attribute name: unchanged when it is a valid identifier,
 /// quoted otherwise.
-pub(crate) fn attribute_name(name: &str) -> String {
+pub(crate) fn attribute_name(name: &str) -> Cow<'_, str> {
     if valid_identifier(name) {
-        name.to_owned()
+        Cow::Borrowed(name)
     } else {
-        go_quote(name)
+        Cow::Owned(go_quote(name))
     }
 }
 

@@ -172,11 +172,10 @@ impl Opts {
 
     /// An attribute or block type name as printed: quoted unless it is an identifier, and
     /// shown visibly on a terminal.
-    fn name(&self, key: &str) -> String {
-        let name = attribute_name(key);
-        match shown(&name, self.terminal) {
-            Cow::Borrowed(_) => name,
-            Cow::Owned(visible) => visible,
+    fn name<'k>(&self, key: &'k str) -> Cow<'k, str> {
+        match attribute_name(key) {
+            Cow::Borrowed(name) => shown(name, self.terminal),
+            Cow::Owned(name) => Cow::Owned(shown(&name, self.terminal).into_owned()),
         }
     }
 
