@@ -39,14 +39,14 @@ pub fn write_known<S: Sink + ?Sized>(
     match v.peel() {
         Value::Unknown(_) => w.null(),
         Value::List(items) => {
-            w.begin_array();
+            w.begin_array_sized(items.len());
             for item in items {
                 write_known(w, item, mode)?;
             }
             w.end_array();
         }
         Value::Set(items) | Value::Tuple(items) => {
-            w.begin_array();
+            w.begin_array_sized(items.len());
             for item in items {
                 if mode == UnknownElements::Null || !item.is_unknown() {
                     write_known(w, item, mode)?;
@@ -55,7 +55,7 @@ pub fn write_known<S: Sink + ?Sized>(
             w.end_array();
         }
         Value::Map(entries) | Value::Object(entries) => {
-            w.begin_object();
+            w.begin_object_sized(entries.len());
             for (k, item) in entries {
                 if !item.is_unknown() {
                     w.key(k);

@@ -14,10 +14,20 @@ pub trait Sink {
     fn bool(&mut self, b: bool);
     /// Starts an array.
     fn begin_array(&mut self);
+    /// Starts an array of `len` elements (a capacity hint: what follows decides).
+    fn begin_array_sized(&mut self, len: usize) {
+        let _ = len;
+        self.begin_array()
+    }
     /// Ends the innermost array.
     fn end_array(&mut self);
     /// Starts an object.
     fn begin_object(&mut self);
+    /// Starts an object of `len` members (a capacity hint: what follows decides).
+    fn begin_object_sized(&mut self, len: usize) {
+        let _ = len;
+        self.begin_object()
+    }
     /// The key of the next object member.
     fn key(&mut self, k: &str);
     /// Ends the innermost object.
@@ -59,6 +69,9 @@ enum Open {
     Object(Map<String, Json>, Option<String>),
 }
 
+/// The largest capacity a size hint reserves up front.
+const SIZE_HINT_CAP: usize = 1024;
+
 /// Builds the JSON tree of what is written to it: the same JSON as the document's text, with
 /// numbers kept as their text (lossless).
 #[derive(Default)]
@@ -99,6 +112,12 @@ impl Sink for ValueBuilder {
     fn begin_array(&mut self) {
         self.open.push(Open::Array(Vec::new()))
     }
+    fn begin_array_sized(&mut self, len: usize) {
+        // Capped: the hint comes from a decoded value, but a builder is never asked to hold
+        // more than the elements it is given.
+        self.open
+            .push(Open::Array(Vec::with_capacity(len.min(SIZE_HINT_CAP))))
+    }
     fn end_array(&mut self) {
         if let Some(Open::Array(items)) = self.open.pop() {
             self.push(Json::Array(items));
@@ -106,6 +125,12 @@ impl Sink for ValueBuilder {
     }
     fn begin_object(&mut self) {
         self.open.push(Open::Object(Map::new(), None))
+    }
+    fn begin_object_sized(&mut self, len: usize) {
+        self.open.push(Open::Object(
+            Map::with_capacity(len.min(SIZE_HINT_CAP)),
+            None,
+        ))
     }
     fn key(&mut self, k: &str) {
         if let Some(Open::Object(_, key)) = self.open.last_mut() {
