@@ -166,7 +166,7 @@ fn write_change(
         ("after_identity", &c.after_identity),
     ] {
         if let Some(bytes) = ident {
-            if identity_type(d).is_some() {
+            if prints_identity(d) {
                 let ident = decode_identity(d, bytes, at)?;
                 w.key(key);
                 write_value(w, &ident).map_err(|e| invalid(at, e))?;
@@ -175,6 +175,13 @@ fn write_change(
     }
     w.end_object();
     Ok(())
+}
+
+/// Whether a change's stored identities are printed: Terraform prints them when the resource
+/// type's schema has an identity. Terraform stores an identity only when the provider gave one,
+/// so without the type's schema a stored identity is printed as stored (untyped).
+fn prints_identity(d: &Located<'_>) -> bool {
+    identity_type(d).is_some() || d.info.schema.is_none()
 }
 
 fn identity_type<'a>(d: &Located<'a>) -> Option<&'a tfshow_cty::Type> {
