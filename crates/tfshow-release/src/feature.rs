@@ -157,6 +157,10 @@ pub enum Feature {
     /// `identity_schema_version` follows `identity` in state and planned resources, deposed
     /// objects included (OpenTofu 1.12+).
     IdentityVersionLast,
+    /// The configuration's `expressions` print an attribute of list- or set-of-object type
+    /// written as nested blocks (legacy providers' `ConfigModeAttr`) as one expression of the
+    /// attribute; before, such blocks were left out.
+    AttributesAsBlocks,
 }
 
 /// Each feature with the Terraform releases that have it (`None`: none), and, where OpenTofu
@@ -234,6 +238,7 @@ pub const FEATURES: &[(Feature, Option<Span>, Option<Span>)] = &[
     (Feature::UiForgetCount, None, Some(((1, 10, 0), None))),
     (Feature::UiActionInvocations, Some(((1, 14, 0), None)), None),
     (Feature::UiActionFailure, Some(((1, 16, 0), None)), None),
+    (Feature::AttributesAsBlocks, Some(((1, 1, 0), None)), None),
     // Terraform 0.12-1.5 rows (issue #16), kept together.
     (
         Feature::ReferenceAttributePaths,
@@ -364,7 +369,7 @@ mod tests {
         }
         assert_eq!(
             seen.len(),
-            57,
+            58,
             "a feature without a row, or a row without a test update"
         );
     }
@@ -403,6 +408,8 @@ mod tests {
         assert!(t("1.4.6").has(Feature::StateSchemaSensitivity));
         assert!(!t("1.2.9").has(Feature::GoPdqSort));
         assert!(t("1.3.0").has(Feature::GoPdqSort));
+        assert!(!t("1.0.11").has(Feature::AttributesAsBlocks));
+        assert!(t("1.1.0").has(Feature::AttributesAsBlocks));
     }
 
     #[test]

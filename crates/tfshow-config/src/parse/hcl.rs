@@ -286,7 +286,7 @@ fn provider(name: &str, block: &Block) -> ProviderDecl {
         name: name.to_owned(),
         alias: string_attr(block, "alias"),
         version: string_attr(block, "version"),
-        body: block_body(&block.body, &["alias", "version"]),
+        body: block_body(&block.body, super::PROVIDER_META_ARGUMENTS),
     }
 }
 

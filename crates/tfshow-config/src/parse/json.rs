@@ -107,7 +107,7 @@ pub(crate) fn parse_file(
                         name: name.clone(),
                         alias: body.get("alias").and_then(J::as_str).map(str::to_owned),
                         version: body.get("version").and_then(J::as_str).map(str::to_owned),
-                        body: block_body(body, &["alias", "version"])?,
+                        body: block_body(body, super::PROVIDER_META_ARGUMENTS)?,
                     });
                 }
             }

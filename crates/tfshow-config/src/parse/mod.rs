@@ -25,6 +25,11 @@ pub(crate) struct FileError {
 
 /// Configuration file suffixes: Terraform's, then OpenTofu's (1.8+), which take the place of
 /// a Terraform file of the same stem.
+/// A provider block's meta-arguments, left out of its body: `alias`, the legacy `version`, and
+/// OpenTofu's `for_each` (1.9+; Terraform rejects it), none of which `provider_config`
+/// prints among the `expressions`.
+const PROVIDER_META_ARGUMENTS: &[&str] = &["alias", "version", "for_each"];
+
 const SUFFIXES: [&str; 4] = [".tf.json", ".tf", ".tofu.json", ".tofu"];
 
 /// The stem of a configuration file name (`main` of `main.tf`), and whether it is an

@@ -6,6 +6,7 @@
 //!  "root_module":{…}}
 //! ```
 
+mod blocks_as_attrs;
 mod constraints;
 mod expressions;
 mod module;
@@ -68,7 +69,7 @@ pub(crate) fn write_configuration(
                         None => Some(BodySchema::Unknown),
                     };
                     if let Some(schema) =
-                        schema.filter(|s| expressions::has_expressions(&block.body, s))
+                        schema.filter(|s| expressions::has_expressions(&block.body, s, version))
                     {
                         w.key("expressions");
                         write_expressions(w, &block.body, &schema, version);

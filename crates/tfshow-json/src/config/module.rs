@@ -181,7 +181,7 @@ pub(crate) fn write_module(
                 .map(|v| v.name.as_str())
                 .collect();
             let schema = BodySchema::Attributes(&names);
-            if has_expressions(&call.body, &schema) {
+            if has_expressions(&call.body, &schema, cx.version) {
                 w.key("expressions");
                 write_expressions(w, &call.body, &schema, cx.version);
             }
@@ -312,7 +312,7 @@ fn write_resource(
             w.key("type");
             w.string(t);
             let schema = BodySchema::Attributes(provisioner_attributes(t));
-            if has_expressions(body, &schema) {
+            if has_expressions(body, &schema, cx.version) {
                 w.key("expressions");
                 write_expressions(w, body, &schema, cx.version);
             }
@@ -324,7 +324,7 @@ fn write_resource(
         Some(s) => BodySchema::Block(&s.block),
         None => BodySchema::Unknown,
     };
-    if has_expressions(&r.body, &body_schema) {
+    if has_expressions(&r.body, &body_schema, cx.version) {
         w.key("expressions");
         write_expressions(w, &r.body, &body_schema, cx.version);
     }
