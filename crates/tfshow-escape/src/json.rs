@@ -40,6 +40,10 @@ pub fn escape_unsafe(json: &str) -> Cow<'_, str> {
 
 /// [`escape_unsafe`] on bytes that hold UTF-8 JSON; other bytes are left as they are.
 pub fn escape_unsafe_bytes(json: Vec<u8>) -> Vec<u8> {
+    // Printable ASCII (most documents): nothing to escape.
+    if printable_ascii(&json) {
+        return json;
+    }
     match std::str::from_utf8(&json) {
         Ok(s) => match escape_unsafe(s) {
             Cow::Borrowed(_) => json,
@@ -49,9 +53,50 @@ pub fn escape_unsafe_bytes(json: Vec<u8>) -> Vec<u8> {
     }
 }
 
+/// Whether every byte is printable ASCII (`' '` to `'~'`), checked eight bytes at a time.
+fn printable_ascii(bytes: &[u8]) -> bool {
+    const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
+    const HIGH: u64 = u64::from_ne_bytes([0x80; 8]);
+    let mut words = bytes.chunks_exact(8);
+    for chunk in &mut words {
+        let mut b = [0u8; 8];
+        b.copy_from_slice(chunk);
+        let w = u64::from_ne_bytes(b);
+        // A byte of 0x80 or more; below 0x20; equal to 0x7f (the bytes being below 0x80).
+        let high = w & HIGH;
+        let below_space = w.wrapping_sub(ONES * 0x20) & !w & HIGH;
+        let del = w ^ (ONES * 0x7f);
+        let is_del = del.wrapping_sub(ONES) & !del & HIGH;
+        if high | below_space | is_del != 0 {
+            return false;
+        }
+    }
+    words.remainder().iter().all(|b| (b' '..0x7f).contains(b))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn printable_ascii_is_told_apart_at_every_position() {
+        for len in 0..20 {
+            let plain = vec![b'a'; len];
+            assert!(printable_ascii(&plain));
+            for i in 0..len {
+                for b in [0u8, 0x1f, b'\n', 0x7f, 0x80, 0xe2, 0xff] {
+                    let mut v = plain.clone();
+                    v[i] = b;
+                    assert!(!printable_ascii(&v), "{b:#x} at {i} of {len}");
+                }
+                for b in [b' ', b'~', b'"', b'\\'] {
+                    let mut v = plain.clone();
+                    v[i] = b;
+                    assert!(printable_ascii(&v), "{b:#x} at {i} of {len}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn the_value_is_unchanged() {
