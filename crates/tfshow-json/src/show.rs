@@ -93,7 +93,7 @@ pub enum Shown {
 }
 
 /// Refuses input that is empty or goes over the limits before it could be told apart.
-pub(crate) fn precheck(bytes: &[u8], limits: &Limits) -> Result<(), ShowError> {
+pub fn precheck(bytes: &[u8], limits: &Limits) -> Result<(), ShowError> {
     if bytes.iter().all(u8::is_ascii_whitespace) {
         return Err(ShowError::Empty);
     }

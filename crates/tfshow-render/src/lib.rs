@@ -5,11 +5,12 @@
 //!   `io::Write` one resource at a time;
 //! - [`summary`]: a review summary of a plan (markdown, text or JSON);
 //! - [`state_text`]: a state as `terraform show` prints it;
-//! - [`redact`]: the JSON document with every sensitive value replaced by a marker;
+//! - [`redact`]: the JSON document with every sensitive value replaced by a marker, redacted
+//!   one resource at a time as it is written;
 //! - [`plan_diff`]: what differs between two plans of the same configuration.
 //!
 //! The plan views read the typed plan ([`tfshow_json::document::PlanDocument`]), decoded once;
-//! the state view, `redact` and `plan_diff` still read the parsed JSON document ([`Document`]).
+//! the state view and `plan_diff` still read the parsed JSON document ([`Document`]).
 //!
 //! ```
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {

@@ -28,6 +28,19 @@
 //!   names the provider schema gives are kept.
 //!
 //! `null` values stay `null`: they hold no secret.
+//!
+//! [`write_json`] writes the document as it is read, redacting it one unit (a resource, a
+//! resource change, the outputs, the variables, the configuration) at a time with the rules
+//! of this module; [`masked_change`] gives one change's values redacted, for the views.
+
+mod input;
+mod own;
+mod partial;
+mod pipe;
+mod sink;
+mod split;
+mod stream;
+mod unit;
 
 use std::collections::HashSet;
 
@@ -37,55 +50,16 @@ use tfshow_schema::{Block, Nesting, Schemas};
 use crate::document::{resource_schema, string};
 use crate::sensitive_paths::{change_marks, hide_keys, replace_path, Shape};
 use crate::unknown_sensitivity;
-use crate::{gojson, Document, Kind, RenderError};
+
+pub use stream::write_json;
 
 /// What every sensitive value is replaced with.
 pub const MARKER: &str = "(sensitive value)";
 
-/// The document with sensitive values replaced by [`MARKER`].
-pub fn redact(doc: &Document, schemas: Option<&Schemas>) -> Value {
-    let mut v = doc.value.clone();
-    redact_in_place(&mut v, doc.kind, schemas);
-    v
-}
-
-fn redact_in_place(v: &mut Value, kind: Kind, schemas: Option<&Schemas>) {
-    let mut r = Redactor {
-        schemas,
-        secrets: HashSet::new(),
-    };
-    match kind {
-        Kind::State => {
-            if let Some(values) = v.get_mut("values") {
-                r.state_values(values);
-            }
-        }
-        Kind::Plan => r.plan(v),
-    }
-}
-
-/// The redacted document as `show -json` would print it (compact, Go's escaping, final
-/// newline). Takes the document, which it redacts in place.
-///
-/// Refuses ([`RenderError::UnknownSensitivity`]) when a provider of the document has no schema
-/// in `schemas` ([`Document::providers_without_schema`]): which of its attributes are
-/// sensitive cannot be known, so the result could not be promised free of secrets.
-pub fn to_json(mut doc: Document, schemas: Option<&Schemas>) -> Result<Vec<u8>, RenderError> {
-    let unknown = doc.providers_without_schema(schemas);
-    if !unknown.is_empty() {
-        return Err(RenderError::UnknownSensitivity(
-            unknown.into_iter().collect(),
-        ));
-    }
-    let dialect = doc.dialect();
-    redact_in_place(&mut doc.value, doc.kind, schemas);
-    let mut out = gojson::to_vec(&doc.value, dialect);
-    out.push(b'\n');
-    // Shared with people: no raw control, bidi or zero-width character (same value).
-    Ok(tfshow_escape::json::escape_unsafe_bytes(out))
-}
-
-struct Redactor<'s> {
+/// The per-unit rules of redaction: each method redacts one unit of the document (a resource,
+/// a resource change, the outputs, the variables, the configuration) in place, and remembers
+/// the primitives it replaced, for the configuration's scrubbing.
+pub(crate) struct Redactor<'s> {
     schemas: Option<&'s Schemas>,
     /// Text of every primitive replaced so far (strings and numbers), for scrubbing copies of
     /// them out of the configuration.
@@ -188,43 +162,38 @@ impl Redactor<'_> {
     fn resource(&mut self, r: &mut Value) {
         let schema = resource_schema(self.schemas, r);
         if let Some(sv) = r.get_mut("sensitive_values") {
-            let marks = sv.clone();
-            hide_keys(sv, &marks, Shape::resource(schema), &Value::Bool(true));
+            hide_resource_keys(sv, schema);
         }
         let mask = r.get("sensitive_values").cloned();
         if let Some(values) = r.get_mut("values") {
-            if let Some(mask) = &mask {
-                self.apply_mask(values, mask);
-            }
-            if let Some(block) = schema {
-                self.apply_schema(values, block);
-            }
+            self.values(values, mask.as_ref(), schema);
         }
     }
 
-    fn module(&mut self, m: &mut Value) {
-        if let Some(Value::Array(rs)) = m.get_mut("resources") {
-            rs.iter_mut().for_each(|r| self.resource(r));
+    /// Replaces the parts of a resource's values (or a change's `before` or `after`) that
+    /// `mask` marks or `schema` declares sensitive. Only the members of an object `v` that
+    /// [`may_change`] names can change.
+    fn values(&mut self, v: &mut Value, mask: Option<&Value>, schema: Option<&Block>) {
+        if let Some(mask) = mask {
+            self.apply_mask(v, mask);
         }
-        if let Some(Value::Array(cs)) = m.get_mut("child_modules") {
-            cs.iter_mut().for_each(|c| self.module(c));
+        if let Some(block) = schema {
+            self.apply_schema(v, block);
         }
     }
 
-    /// `values` of a state, `prior_state` or `planned_values`.
-    fn state_values(&mut self, values: &mut Value) {
-        if let Some(root) = values.get_mut("root_module") {
-            self.module(root);
-        }
-        if let Some(Value::Object(outputs)) = values.get_mut("outputs") {
-            for o in outputs.values_mut() {
-                if o.get("sensitive").and_then(Value::as_bool) == Some(true) {
-                    if let Some(v) = o.get_mut("value") {
-                        self.replace(v);
-                    }
-                    if let Some(t) = o.get_mut("type") {
-                        *t = marker();
-                    }
+    /// The `outputs` of a state, `prior_state` or `planned_values`.
+    fn state_outputs(&mut self, outputs: &mut Value) {
+        let Value::Object(outputs) = outputs else {
+            return;
+        };
+        for o in outputs.values_mut() {
+            if o.get("sensitive").and_then(Value::as_bool) == Some(true) {
+                if let Some(v) = o.get_mut("value") {
+                    self.replace(v);
+                }
+                if let Some(t) = o.get_mut("type") {
+                    *t = marker();
                 }
             }
         }
@@ -244,72 +213,55 @@ impl Redactor<'_> {
         {
             let mask = change.get(mask_key).cloned();
             if let Some(v) = change.get_mut(value_key) {
-                if let Some(mask) = &mask {
-                    self.apply_mask(v, mask);
-                }
-                if let Some(block) = schema {
-                    self.apply_schema(v, block);
-                }
+                self.values(v, mask.as_ref(), schema);
             }
         }
     }
 
-    fn plan(&mut self, v: &mut Value) {
-        if let Some(Value::Object(prior)) = v.get_mut("prior_state") {
-            if let Some(values) = prior.get_mut("values") {
-                self.state_values(values);
-            }
+    /// A `deferred_changes` entry.
+    fn deferred_change(&mut self, dc: &mut Value) {
+        if let Some(rc) = dc.get_mut("resource_change") {
+            self.resource_change(rc);
         }
-        if let Some(planned) = v.get_mut("planned_values") {
-            self.state_values(planned);
-        }
-        for key in ["resource_changes", "resource_drift"] {
-            if let Some(Value::Array(rcs)) = v.get_mut(key) {
-                rcs.iter_mut().for_each(|rc| self.resource_change(rc));
-            }
-        }
-        if let Some(Value::Array(dcs)) = v.get_mut("deferred_changes") {
-            for dc in dcs {
-                if let Some(rc) = dc.get_mut("resource_change") {
-                    self.resource_change(rc);
+    }
+
+    /// The `output_changes` of a plan.
+    fn output_changes(&mut self, outputs: &mut Value) {
+        let Value::Object(outputs) = outputs else {
+            return;
+        };
+        for o in outputs.values_mut() {
+            hide_derived(o, None, Shape::Unknown);
+            if change_marks(o) == Value::Bool(true) {
+                if let Some(t) = o.get_mut("type") {
+                    *t = marker();
                 }
             }
+            self.change(o, None);
         }
-        if let Some(Value::Object(outputs)) = v.get_mut("output_changes") {
-            for o in outputs.values_mut() {
-                hide_derived(o, None, Shape::Unknown);
-                if change_marks(o) == Value::Bool(true) {
-                    if let Some(t) = o.get_mut("type") {
-                        *t = marker();
-                    }
-                }
-                self.change(o, None);
+    }
+
+    /// The `variables` of a plan; `sensitive` names those the configuration declares
+    /// sensitive.
+    fn variables(&mut self, vars: &mut Value, sensitive: &[String]) {
+        let Value::Object(vars) = vars else {
+            return;
+        };
+        for name in sensitive {
+            if let Some(val) = vars.get_mut(name).and_then(|d| d.get_mut("value")) {
+                self.replace(val);
             }
         }
-        let sensitive_vars: Vec<String> = v
-            .pointer("/configuration/root_module/variables")
-            .and_then(Value::as_object)
-            .map(|m| {
-                m.iter()
-                    .filter(|(_, d)| d.get("sensitive").and_then(Value::as_bool) == Some(true))
-                    .map(|(k, _)| k.clone())
-                    .collect()
-            })
-            .unwrap_or_default();
-        if let Some(Value::Object(vars)) = v.get_mut("variables") {
-            for name in &sensitive_vars {
-                if let Some(val) = vars.get_mut(name).and_then(|d| d.get_mut("value")) {
-                    self.replace(val);
-                }
-            }
-        }
-        if let Some(config) = v.get_mut("configuration") {
-            self.configuration(config);
-            let mut scrubber = Scrubber {
-                secrets: &self.secrets,
-            };
-            scrubber.walk(config);
-        }
+    }
+
+    /// The `configuration` of a plan, last: its sensitive constants, then every constant
+    /// equal to a value replaced so far.
+    fn configuration_scrubbed(&mut self, config: &mut Value) {
+        self.configuration(config);
+        let mut scrubber = Scrubber {
+            secrets: &self.secrets,
+        };
+        scrubber.walk(config);
     }
 
     fn configuration(&mut self, config: &mut Value) {
@@ -445,6 +397,39 @@ impl Redactor<'_> {
     }
 }
 
+/// Whether [`Redactor::values`] can change the member `key` of an object: when its mask
+/// marks something in it, or the schema declares something in it sensitive. (With a mask of
+/// `true` the whole object is replaced.)
+pub(crate) fn may_change(key: &str, mask: Option<&Value>, schema: Option<&Block>) -> bool {
+    let marked = mask.and_then(|m| m.get(key)).is_some_and(marks_something);
+    marked
+        || schema.is_some_and(|b| {
+            b.attributes
+                .iter()
+                .any(|(n, a)| n == key && a.contains_sensitive())
+                || b.block_types
+                    .iter()
+                    .any(|(n, bt)| n == key && bt.block.contains_sensitive())
+        })
+}
+
+/// Whether a sensitivity mask marks anything.
+fn marks_something(mask: &Value) -> bool {
+    match mask {
+        Value::Bool(b) => *b,
+        Value::Array(a) => a.iter().any(marks_something),
+        Value::Object(m) => m.values().any(marks_something),
+        _ => false,
+    }
+}
+
+/// Hides, in a resource's `sensitive_values`, what names keys of its sensitive values (see
+/// the module documentation).
+fn hide_resource_keys(sv: &mut Value, schema: Option<&Block>) {
+    let marks = sv.clone();
+    hide_keys(sv, &marks, Shape::resource(schema), &Value::Bool(true));
+}
+
 /// Hides what a change's masks and replace paths derive from its sensitive values (see the
 /// module documentation). `shape` is what is known of the values' structure.
 fn hide_derived(change: &mut Value, schema: Option<&Block>, shape: Shape<'_>) {
@@ -517,37 +502,6 @@ impl Scrubber<'_> {
             *v = marker();
         }
     }
-}
-
-/// Every value `redact` would hide, as document values (for tests and checks).
-pub fn sensitive_values(doc: &Document, schemas: Option<&Schemas>) -> Vec<Value> {
-    let mut r = Redactor {
-        schemas,
-        secrets: HashSet::new(),
-    };
-    let mut v = doc.value.clone();
-    match doc.kind {
-        Kind::State => {
-            if let Some(values) = v.get_mut("values") {
-                r.state_values(values);
-            }
-        }
-        Kind::Plan => r.plan(&mut v),
-    }
-    let mut out: Vec<Value> = r
-        .secrets
-        .into_iter()
-        .filter_map(|s| {
-            if let Some(rest) = s.strip_prefix("s:") {
-                Some(Value::String(rest.to_owned()))
-            } else {
-                s.strip_prefix("n:")
-                    .and_then(|n| serde_json::from_str::<Value>(n).ok())
-            }
-        })
-        .collect();
-    out.sort_by_key(|v| v.to_string());
-    out
 }
 
 /// The marker that stands for a value not known until apply, in [`masked_change`].

@@ -256,6 +256,10 @@ fn walk(mask: &mut Value, marks: &Value, shape: Shape<'_>, sensitive: bool, with
         }
         return;
     }
+    if marks == &Value::Bool(false) && !may_declare_sensitive(shape) {
+        // Nothing below is sensitive: nothing to hide.
+        return;
+    }
     match mask {
         Value::Object(m) => {
             for (k, child) in m.iter_mut() {
@@ -282,6 +286,11 @@ fn walk(mask: &mut Value, marks: &Value, shape: Shape<'_>, sensitive: bool, with
         }
         _ => {}
     }
+}
+
+/// Whether the schema may declare something under `shape` sensitive (types never do).
+fn may_declare_sensitive(shape: Shape<'_>) -> bool {
+    matches!(shape, Shape::Object(_) | Shape::Repeated(..))
 }
 
 /// Whether `mask` holds an object key that is part of the value (not a schema name).

@@ -120,9 +120,36 @@ pub fn types_missing_from_schemas(
     Ok(out)
 }
 
+/// The providers configured in a plan's `configuration` section (`provider_config`) that have
+/// no schema in `schemas`: the constants of their configurations may be sensitive.
+pub(crate) fn config_providers_without_schema(
+    config: &Value,
+    schemas: Option<&Schemas>,
+) -> Vec<String> {
+    let Some(configs) = config.get("provider_config").and_then(Value::as_object) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for config in configs.values() {
+        let name = match string(config, "full_name") {
+            "" => string(config, "name"),
+            full => full,
+        };
+        let known = name == BUILTIN_PROVIDER
+            || schemas.is_some_and(|s| {
+                s.providers.contains_key(name)
+                    || s.providers.keys().any(|k| k.ends_with(&format!("/{name}")))
+            });
+        if !known {
+            out.push(name.to_owned());
+        }
+    }
+    out
+}
+
 impl Document {
     /// The providers some of whose resources in this document have no schema in `schemas`,
-    /// so that views mask their values (see [`redact::to_json`](crate::redact::to_json) for
+    /// so that views mask their values (see [`redact::write_json`](crate::redact::write_json) for
     /// `--redact`). Provider configurations in the document's configuration count too: their
     /// constants may be sensitive.
     pub fn providers_without_schema(&self, schemas: Option<&Schemas>) -> BTreeSet<String> {
@@ -133,25 +160,8 @@ impl Document {
             }
         };
         self.for_each_resource(&mut check);
-        if let Some(configs) = self
-            .value
-            .pointer("/configuration/provider_config")
-            .and_then(Value::as_object)
-        {
-            for config in configs.values() {
-                let name = match string(config, "full_name") {
-                    "" => string(config, "name"),
-                    full => full,
-                };
-                let known = name == BUILTIN_PROVIDER
-                    || schemas.is_some_and(|s| {
-                        s.providers.contains_key(name)
-                            || s.providers.keys().any(|k| k.ends_with(&format!("/{name}")))
-                    });
-                if !known {
-                    out.insert(name.to_owned());
-                }
-            }
+        if let Some(config) = self.value.get("configuration") {
+            out.extend(config_providers_without_schema(config, schemas));
         }
         out
     }

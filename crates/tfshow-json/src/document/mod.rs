@@ -280,6 +280,25 @@ impl<'s> PlanDocument<'s> {
         Ok(())
     }
 
+    /// The root module variables that the document's `configuration` declares sensitive
+    /// (`"sensitive": true`, which releases from 0.15 write), by name; `None` for a plan read
+    /// from its JSON document, whose `configuration` says it.
+    pub fn sensitive_variables(&self) -> Option<Vec<String>> {
+        let p = match self.source() {
+            Source::File(p) => p,
+            Source::Json(_) => return None,
+        };
+        if !self.release().has(crate::Feature::ConfigSensitiveVariables) {
+            return Some(Vec::new());
+        }
+        let vars = p.tree.iter().flat_map(|t| &t.module.variables);
+        Some(
+            vars.filter(|v| v.sensitive)
+                .map(|v| v.name.clone())
+                .collect(),
+        )
+    }
+
     /// The resource changes the document lists (`resource_changes`: data source deletions
     /// left out), sorted as the views list them: by address, then deposed key.
     pub fn changes(&self) -> Result<Changes<'_>, Error> {

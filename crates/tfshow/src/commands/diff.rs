@@ -21,20 +21,8 @@ pub(crate) fn run(args: &DiffArgs) -> Result<Outcome, CliError> {
     let new_bytes = decryptor.read(&args.new)?;
     let (old_schemas, old_report) = super::schemas::for_input(&old_bytes, &args.source)?;
     let (new_schemas, new_report) = super::schemas::for_input(&new_bytes, &args.source)?;
-    let old = load(
-        &args.old,
-        &old_bytes,
-        old_schemas.as_ref(),
-        &old_report,
-        false,
-    )?;
-    let new = load(
-        &args.new,
-        &new_bytes,
-        new_schemas.as_ref(),
-        &new_report,
-        false,
-    )?;
+    let old = load(&args.old, &old_bytes, old_schemas.as_ref(), &old_report)?;
+    let new = load(&args.new, &new_bytes, new_schemas.as_ref(), &new_report)?;
     let d =
         plan_diff::diff(&old, &new, old_schemas.as_ref(), new_schemas.as_ref()).map_err(|e| {
             CliError::Render {

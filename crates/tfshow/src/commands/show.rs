@@ -27,14 +27,36 @@ pub(crate) fn run(args: &ShowArgs) -> Result<(), CliError> {
         }
         return out.commit();
     }
-    // The redacted JSON is the whole document; the human view of a state reads its values.
-    let doc = load(&args.file, &bytes, schemas.as_ref(), &report, args.json)?;
-    let out = if args.json {
-        redact::to_json(doc, schemas.as_ref()).map_err(|e| render_error(&args.file, e))?
-    } else {
-        state_text::render(&doc, schemas.as_ref(), &text_options(args.no_color)).into_bytes()
-    };
+    if args.json {
+        return redacted(args, &bytes, schemas.as_ref(), &report);
+    }
+    // The human view of a state reads its values.
+    let doc = load(&args.file, &bytes, schemas.as_ref(), &report)?;
+    let out = state_text::render(&doc, schemas.as_ref(), &text_options(args.no_color)).into_bytes();
     write_stdout(&out)
+}
+
+/// `show --json --redact`: the document is redacted as it is written, straight to the output.
+fn redacted(
+    args: &ShowArgs,
+    bytes: &[u8],
+    schemas: Option<&Schemas>,
+    report: &super::schemas::Report,
+) -> Result<(), CliError> {
+    let mut out = super::output::Output::open()?;
+    let opts = tfshow_json::show::ReadOptions::new(limits());
+    let written = redact::write_json(bytes, schemas, &opts, out.writer());
+    // Which providers had a schema is said once the document could be read, as for show --json.
+    if matches!(written, Ok(()) | Err(RenderError::UnknownSensitivity(_))) {
+        report.print(&args.file, None);
+    }
+    if let Err(e) = written {
+        if let Some(note) = out.abandon() {
+            eprintln!("tfshow: note: {note}");
+        }
+        return Err(render_error(&args.file, e));
+    }
+    out.commit()
 }
 
 /// Whether `bytes` hold a plan (anything but a state file: a file that is neither is refused
@@ -82,27 +104,18 @@ pub(crate) fn render_error(path: &Path, e: RenderError) -> CliError {
     }
 }
 
-/// Builds the document of a plan or state file (`bytes`, read from `path`): `whole`, or the
-/// sections the views read; for the views (not `whole`) names on standard error the
-/// providers whose resources' values are masked for want of a schema.
+/// Builds the document of a plan or state file (`bytes`, read from `path`) for the views, and
+/// names on standard error the providers whose resources' values are masked for want of a
+/// schema.
 pub(crate) fn load(
     path: &Path,
     bytes: &[u8],
     schemas: Option<&Schemas>,
     report: &super::schemas::Report,
-    whole: bool,
 ) -> Result<Document, CliError> {
-    let load = if whole {
-        Document::load
-    } else {
-        Document::load_for_views
-    };
-    let doc = load(bytes, schemas, limits()).map_err(|e| render_error(path, e))?;
-    if whole {
-        report.print(path, None);
-    } else {
-        report.print(path, Some(&doc.providers_without_schema(schemas)));
-    }
+    let doc =
+        Document::load_for_views(bytes, schemas, limits()).map_err(|e| render_error(path, e))?;
+    report.print(path, Some(&doc.providers_without_schema(schemas)));
     Ok(doc)
 }
 

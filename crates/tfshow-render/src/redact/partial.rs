@@ -1,0 +1,308 @@
+//! A resource or resource change of the document tfshow writes, redacted from its text: only
+//! its masks and the members of its values that the rules can change ([`may_change`]) are
+//! parsed and go through the rules of [`Redactor`]; the rest of the text is kept as it is
+//! (it is what writing the parsed value again would give: tfshow wrote it with Go's escaping).
+
+use std::ops::Range;
+
+use serde_json::{Map, Value};
+use tfshow_gojson::Dialect;
+use tfshow_schema::Block;
+
+use super::split::Member;
+use super::{hide_derived, hide_resource_keys, may_change, Redactor};
+use crate::gojson;
+use crate::sensitive_paths::Shape;
+
+/// What a unit is.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Kind {
+    /// A resource of a module (`values`, `sensitive_values`).
+    Resource,
+    /// A resource change or drift entry (`change` with `before`, `after` and masks).
+    Change,
+}
+
+/// A unit's text and the members [`split`](super::split) found in it.
+pub(super) struct Unit<'t> {
+    pub(super) text: &'t [u8],
+    pub(super) members: &'t [Member],
+}
+
+impl<'t> Unit<'t> {
+    /// The document's `provider_name`, `mode` and `type` of the unit, when they are plain
+    /// strings.
+    pub(super) fn head(&self) -> Option<(String, String, String)> {
+        let whole = 0..self.text.len();
+        let plain = |name: &str| -> Option<String> {
+            let m = self.member(1, name, &whole)?;
+            let inner = self
+                .text_of(&m.value)?
+                .strip_prefix(b"\"")?
+                .strip_suffix(b"\"")?;
+            if inner.contains(&b'\\') {
+                return None;
+            }
+            std::str::from_utf8(inner).ok().map(str::to_owned)
+        };
+        Some((plain("provider_name")?, plain("mode")?, plain("type")?))
+    }
+
+    /// The member `name` at `depth` whose value lies within `within`.
+    pub(super) fn member(
+        &self,
+        depth: usize,
+        name: &str,
+        within: &Range<usize>,
+    ) -> Option<&'t Member> {
+        let members: &'t [Member] = self.members;
+        members.iter().find(|m| {
+            m.depth == depth
+                && m.value.start >= within.start
+                && m.value.end <= within.end
+                && self.text.get(m.key.clone()) == Some(name.as_bytes())
+        })
+    }
+
+    /// The members at `depth` of the object that is the value `within`.
+    fn members_in(&self, depth: usize, within: &Range<usize>) -> Vec<&'t Member> {
+        let members: &'t [Member] = self.members;
+        members
+            .iter()
+            .filter(|m| {
+                m.depth == depth && m.value.start > within.start && m.value.end < within.end
+            })
+            .collect()
+    }
+
+    fn text_of(&self, r: &Range<usize>) -> Option<&'t [u8]> {
+        self.text.get(r.clone())
+    }
+}
+
+/// Parses a part of a unit's text.
+fn parse(text: &[u8]) -> Option<Value> {
+    serde_json::from_slice(text).ok()
+}
+
+/// The text of a member's key, when it has no escapes.
+fn key_of<'t>(unit: &Unit<'t>, m: &Member) -> Option<&'t str> {
+    let key = std::str::from_utf8(unit.text_of(&m.key)?).ok()?;
+    (!key.contains('\\')).then_some(key)
+}
+
+/// An object of a unit (a mask or values) at the value of `m`, whose members are at
+/// `depth`: `Some(members)`, empty for `false` (a mask that marks nothing) or a missing one;
+/// `None` when it is anything else (`true`: all of it is sensitive), for the unit to be read
+/// whole.
+fn object<'t>(unit: &Unit<'t>, m: Option<&'t Member>, depth: usize) -> Option<Vec<&'t Member>> {
+    let Some(m) = m else {
+        return Some(Vec::new());
+    };
+    match unit.text_of(&m.value)? {
+        b"false" => Some(Vec::new()),
+        t if t.starts_with(b"{") => Some(unit.members_in(depth, &m.value)),
+        _ => None,
+    }
+}
+
+/// The members of `members` named in `keys`, parsed, as an object.
+fn reduced(unit: &Unit<'_>, members: &[&Member], keys: &[&str]) -> Option<Value> {
+    let mut out = Map::new();
+    for m in members {
+        let key = key_of(unit, m)?;
+        if keys.contains(&key) {
+            out.insert(key.to_owned(), parse(unit.text_of(&m.value)?)?);
+        }
+    }
+    Some(Value::Object(out))
+}
+
+/// The object at `m` again, each member as it was, or as in `redacted` for those named in
+/// `keys`.
+fn rebuilt(
+    unit: &Unit<'_>,
+    members: &[&Member],
+    keys: &[&str],
+    redacted: &Value,
+    dialect: Dialect,
+) -> Option<Vec<u8>> {
+    let mut out = Vec::with_capacity(members.last().map_or(2, |m| m.value.end) + 64);
+    out.push(b'{');
+    for (i, m) in members.iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        out.extend_from_slice(unit.text.get(m.key.start.checked_sub(1)?..m.value.start)?);
+        let key = key_of(unit, m)?;
+        match keys.contains(&key).then(|| redacted.get(key)).flatten() {
+            Some(v) => gojson::write(&mut out, v, dialect),
+            None => out.extend_from_slice(unit.text_of(&m.value)?),
+        }
+    }
+    out.push(b'}');
+    Some(out)
+}
+
+/// The keys of a resource's values that the rules may change: those a mask marks something
+/// under (`true` in its text) and those under which the schema declares something sensitive.
+fn sensitive_keys<'t>(
+    unit: &Unit<'t>,
+    masks: &[&[&'t Member]],
+    schema: Option<&'t Block>,
+) -> Option<Vec<&'t str>> {
+    let mut keys: Vec<&str> = Vec::new();
+    for mask in masks {
+        for m in mask.iter() {
+            if unit.text_of(&m.value)?.windows(4).any(|w| w == b"true") {
+                keys.push(key_of(unit, m)?);
+            }
+        }
+    }
+    if let Some(b) = schema {
+        let attrs = b.attributes.iter().filter(|(_, a)| a.contains_sensitive());
+        let blocks = b
+            .block_types
+            .iter()
+            .filter(|(_, t)| t.block.contains_sensitive());
+        keys.extend(attrs.map(|(n, _)| n.as_str()));
+        keys.extend(blocks.map(|(n, _)| n.as_str()));
+    }
+    keys.sort_unstable();
+    keys.dedup();
+    Some(keys)
+}
+
+/// Writes the redacted `unit` (a resource or change of a type with schema `schema`) to
+/// `out`. `None` (with `out` as it was) when the unit is to be read whole: it has replace
+/// paths, a value is wholly sensitive, or its text is not as expected.
+///
+/// The rules change nothing of a resource's values, nor of its masks, outside the members
+/// named by [`sensitive_keys`] (each member of an object of values is redacted by its own
+/// mask and schema alone): those members are parsed, redacted by the rules, and written
+/// again in place.
+pub(super) fn redact(
+    rules: &mut Redactor<'_>,
+    kind: Kind,
+    unit: &Unit<'_>,
+    schema: Option<&Block>,
+    dialect: Dialect,
+    out: &mut Vec<u8>,
+) -> Option<()> {
+    let whole = 0..unit.text.len();
+    // The parts replaced, as (where, by what).
+    let mut parts: Vec<(Range<usize>, Vec<u8>)> = Vec::new();
+    match kind {
+        Kind::Resource => {
+            let sv = unit.member(1, "sensitive_values", &whole);
+            let sv_members = object(unit, sv, 2)?;
+            let keys = sensitive_keys(unit, &[&sv_members], schema)?;
+            if keys.is_empty() {
+                out.extend_from_slice(unit.text);
+                return Some(());
+            }
+            let mut mask = reduced(unit, &sv_members, &keys)?;
+            hide_resource_keys(&mut mask, schema);
+            if let Some(sv) = sv.filter(|_| !sv_members.is_empty()) {
+                parts.push((
+                    sv.value.clone(),
+                    rebuilt(unit, &sv_members, &keys, &mask, dialect)?,
+                ));
+            }
+            if let Some(values) = unit.member(1, "values", &whole) {
+                let redone = values_part(rules, unit, values, 2, &keys, &mask, schema, dialect)?;
+                parts.extend(redone.map(|r| (values.value.clone(), r)));
+            }
+        }
+        Kind::Change => {
+            let change = unit.member(1, "change", &whole)?;
+            let span = change.value.clone();
+            if unit.member(2, "replace_paths", &span).is_some() {
+                return None;
+            }
+            let names = ["after_unknown", "before_sensitive", "after_sensitive"];
+            let found = names.map(|n| unit.member(2, n, &span));
+            let members = [
+                object(unit, found[0], 3)?,
+                object(unit, found[1], 3)?,
+                object(unit, found[2], 3)?,
+            ];
+            let keys = sensitive_keys(unit, &[&members[1], &members[2]], schema)?;
+            if keys.is_empty() {
+                out.extend_from_slice(unit.text);
+                return Some(());
+            }
+            // The masks' members that can change, as a change object for the rules.
+            let mut masks = Map::new();
+            for (name, m) in names.iter().zip(&members) {
+                masks.insert((*name).to_owned(), reduced(unit, m, &keys)?);
+            }
+            let mut masks = Value::Object(masks);
+            hide_derived(&mut masks, schema, Shape::resource(schema));
+            for ((name, m), found) in names.iter().zip(&members).zip(found) {
+                if let Some(f) = found.filter(|_| !m.is_empty()) {
+                    parts.push((
+                        f.value.clone(),
+                        rebuilt(unit, m, &keys, &masks[*name], dialect)?,
+                    ));
+                }
+            }
+            for (value_key, mask_key) in
+                [("before", "before_sensitive"), ("after", "after_sensitive")]
+            {
+                if let Some(v) = unit.member(2, value_key, &span) {
+                    let mask = &masks[mask_key];
+                    let redone = values_part(rules, unit, v, 3, &keys, mask, schema, dialect)?;
+                    parts.extend(redone.map(|r| (v.value.clone(), r)));
+                }
+            }
+        }
+    }
+    parts.sort_by_key(|(r, _)| r.start);
+    let mut pos = 0;
+    let start = out.len();
+    for (r, bytes) in &parts {
+        let Some(before) = unit.text.get(pos..r.start) else {
+            out.truncate(start);
+            return None;
+        };
+        out.extend_from_slice(before);
+        out.extend_from_slice(bytes);
+        pos = r.end;
+    }
+    out.extend_from_slice(unit.text.get(pos..).unwrap_or_default());
+    Some(())
+}
+
+/// The redacted text of the values `v` (whose members are at `depth`), or `Some(None)` when
+/// the rules leave them as they are. `keys`: [`sensitive_keys`]; `mask`: the values' mask,
+/// reduced to those keys.
+#[allow(clippy::too_many_arguments)]
+fn values_part(
+    rules: &mut Redactor<'_>,
+    unit: &Unit<'_>,
+    v: &Member,
+    depth: usize,
+    keys: &[&str],
+    mask: &Value,
+    schema: Option<&Block>,
+    dialect: Dialect,
+) -> Option<Option<Vec<u8>>> {
+    let text = unit.text_of(&v.value)?;
+    if !text.starts_with(b"{") {
+        // Not an object: a mask that is not `true` and the schema change nothing in it.
+        return Some(None);
+    }
+    let members = unit.members_in(depth, &v.value);
+    let changing: Vec<&str> = members
+        .iter()
+        .filter_map(|m| key_of(unit, m))
+        .filter(|k| keys.contains(k) && may_change(k, Some(mask), schema))
+        .collect();
+    if changing.is_empty() {
+        return Some(None);
+    }
+    let mut values = reduced(unit, &members, &changing)?;
+    rules.values(&mut values, Some(mask), schema);
+    Some(Some(rebuilt(unit, &members, &changing, &values, dialect)?))
+}

@@ -1,0 +1,351 @@
+//! Reading the document tfshow writes (compact JSON with Go's escaping) as it arrives through
+//! the [`pipe`](super::pipe), in units: each unit's text is copied out whole, with where the
+//! members of its object and of the objects in it begin and end, so that a unit can be judged
+//! without parsing it.
+
+use std::ops::Range;
+
+use super::pipe::PipeReader;
+
+/// Why the document could not be read.
+#[derive(Debug)]
+pub(super) struct SplitError(pub(super) String);
+
+fn unexpected(what: &str) -> SplitError {
+    SplitError(format!("the document is not JSON as expected: {what}"))
+}
+
+/// The depth of the deepest objects whose members are recorded: a unit's object is at depth 1,
+/// its members' objects at 2 (a change's `change`, a resource's `values`), theirs at 3 (a
+/// change's `before` and `after`).
+const MAX_DEPTH: usize = 3;
+
+/// A member of a unit's object (depth 1) or of an object nested in it (up to [`MAX_DEPTH`]),
+/// as ranges of the unit's text: its key without the quotes, and its value.
+#[derive(Clone, Debug)]
+pub(super) struct Member {
+    pub(super) depth: usize,
+    pub(super) key: Range<usize>,
+    pub(super) value: Range<usize>,
+}
+
+/// The document's bytes, a chunk at a time.
+pub(super) struct Source {
+    reader: PipeReader,
+    chunk: Vec<u8>,
+    pos: usize,
+}
+
+/// What the scanner of a value is in.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Container {
+    Object,
+    Array,
+}
+
+impl Source {
+    pub(super) fn new(reader: PipeReader) -> Self {
+        Source {
+            reader,
+            chunk: Vec::new(),
+            pos: 0,
+        }
+    }
+
+    /// Makes the next byte available; `false` at the end of the document.
+    fn fill(&mut self) -> bool {
+        while self.pos == self.chunk.len() {
+            match self.reader.next_chunk() {
+                Some(chunk) => {
+                    self.chunk = chunk;
+                    self.pos = 0;
+                }
+                None => return false,
+            }
+        }
+        true
+    }
+
+    /// The next byte that is not whitespace, not consumed; `None` at the end.
+    pub(super) fn peek(&mut self) -> Option<u8> {
+        loop {
+            if !self.fill() {
+                return None;
+            }
+            let b = self.chunk[self.pos];
+            if !matches!(b, b' ' | b'\n' | b'\t' | b'\r') {
+                return Some(b);
+            }
+            self.pos += 1;
+        }
+    }
+
+    /// Consumes the byte [`Source::peek`] gave.
+    pub(super) fn bump(&mut self) {
+        self.pos += 1;
+    }
+
+    /// Consumes `b`, the next byte that is not whitespace.
+    pub(super) fn expect(&mut self, b: u8) -> Result<(), SplitError> {
+        match self.peek() {
+            Some(got) if got == b => {
+                self.bump();
+                Ok(())
+            }
+            Some(got) => Err(unexpected(&format!(
+                "{:?} where {:?} was expected",
+                got as char, b as char
+            ))),
+            None => Err(unexpected("it ends early")),
+        }
+    }
+
+    /// Copies the next value to `out` (cleared first), and records in `members` (cleared
+    /// first) the members of its objects down to [`MAX_DEPTH`].
+    pub(super) fn value(
+        &mut self,
+        out: &mut Vec<u8>,
+        members: &mut Vec<Member>,
+    ) -> Result<(), SplitError> {
+        out.clear();
+        members.clear();
+        if self.peek().is_none() {
+            return Err(unexpected("it ends early"));
+        }
+        let mut stack: Vec<Container> = Vec::new();
+        let mut in_string = false;
+        let mut escaped = false;
+        // The next string is a key.
+        let mut key_next = false;
+        // The string being read is a key (recorded) at the depth of `stack`.
+        let mut recording_key = false;
+        // The member open at each depth.
+        let mut open: [Option<usize>; MAX_DEPTH + 1] = [None; MAX_DEPTH + 1];
+        let mut start = self.pos;
+        loop {
+            if self.pos == self.chunk.len() {
+                out.extend_from_slice(&self.chunk[start..]);
+                if !self.fill() {
+                    return Err(unexpected("it ends early"));
+                }
+                start = self.pos;
+            }
+            if in_string && !escaped {
+                // Straight to the string's next quote or backslash.
+                match memchr::memchr2(b'"', b'\\', &self.chunk[self.pos..]) {
+                    Some(n) => self.pos += n,
+                    None => {
+                        self.pos = self.chunk.len();
+                        continue;
+                    }
+                }
+            }
+            let b = self.chunk[self.pos];
+            // Where this byte goes in `out`.
+            let at = out.len() + (self.pos - start);
+            self.pos += 1;
+            if in_string {
+                if escaped {
+                    escaped = false;
+                } else if b == b'\\' {
+                    escaped = true;
+                } else if b == b'"' {
+                    in_string = false;
+                    if std::mem::take(&mut recording_key) {
+                        if let Some(m) = open
+                            .get(stack.len())
+                            .copied()
+                            .flatten()
+                            .and_then(|i| members.get_mut(i))
+                        {
+                            m.key.end = at;
+                        }
+                    }
+                    if stack.is_empty() {
+                        break;
+                    }
+                }
+                continue;
+            }
+            let depth = stack.len();
+            match b {
+                b'"' => {
+                    in_string = true;
+                    if std::mem::take(&mut key_next) && (1..=MAX_DEPTH).contains(&depth) {
+                        recording_key = true;
+                        if let Some(slot) = open.get_mut(depth) {
+                            *slot = Some(members.len());
+                        }
+                        members.push(Member {
+                            depth,
+                            key: at + 1..at + 1,
+                            value: 0..0,
+                        });
+                    }
+                }
+                b':' => {
+                    if let Some(m) = open
+                        .get(depth)
+                        .copied()
+                        .flatten()
+                        .and_then(|i| members.get_mut(i))
+                    {
+                        m.value = at + 1..at + 1;
+                    }
+                }
+                b'{' | b'[' => {
+                    let c = if b == b'{' {
+                        Container::Object
+                    } else {
+                        Container::Array
+                    };
+                    stack.push(c);
+                    key_next = c == Container::Object;
+                }
+                b'}' | b']' => {
+                    if let Some(m) = open
+                        .get_mut(depth)
+                        .and_then(Option::take)
+                        .and_then(|i| members.get_mut(i))
+                    {
+                        m.value.end = at;
+                    }
+                    if stack.pop().is_none() {
+                        return Err(unexpected("a container closed that was not open"));
+                    }
+                    key_next = false;
+                    if stack.is_empty() {
+                        break;
+                    }
+                }
+                b',' => {
+                    if let Some(m) = open
+                        .get_mut(depth)
+                        .and_then(Option::take)
+                        .and_then(|i| members.get_mut(i))
+                    {
+                        m.value.end = at;
+                    }
+                    key_next = stack.last() == Some(&Container::Object);
+                }
+                b' ' | b'\n' | b'\t' | b'\r' => {}
+                _ if stack.is_empty() => {
+                    // A number or literal alone: it ends before the next delimiter.
+                    loop {
+                        if self.pos == self.chunk.len() {
+                            out.extend_from_slice(&self.chunk[start..]);
+                            if !self.fill() {
+                                return Ok(());
+                            }
+                            start = self.pos;
+                        }
+                        if matches!(
+                            self.chunk[self.pos],
+                            b',' | b'}' | b']' | b' ' | b'\n' | b'\t' | b'\r'
+                        ) {
+                            break;
+                        }
+                        self.pos += 1;
+                    }
+                    break;
+                }
+                _ => {}
+            }
+        }
+        out.extend_from_slice(&self.chunk[start..self.pos]);
+        Ok(())
+    }
+
+    /// Whether the document ends here (nothing but whitespace follows).
+    pub(super) fn at_end(&mut self) -> bool {
+        self.peek().is_none()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::pipe::pipe;
+    use super::*;
+    use std::io::Write;
+
+    /// A value's text, and its members as (depth, key, value).
+    type Found = (String, Vec<(usize, String, String)>);
+
+    /// The values of a text sent in two chunks, split at `split`.
+    fn values_of(text: &str, split: usize) -> Vec<Found> {
+        let (mut w2, r2) = pipe();
+        let bytes = text.as_bytes().to_vec();
+        let writer = std::thread::spawn(move || {
+            // Two chunks: the pipe sends what it holds on flush.
+            for part in [&bytes[..split], &bytes[split..]] {
+                w2.write_all(part).expect("write");
+                w2.flush().expect("flush");
+            }
+            w2.finish().expect("finish");
+        });
+        let mut src = Source::new(r2);
+        let mut out = Vec::new();
+        let mut members = Vec::new();
+        let mut got = Vec::new();
+        src.expect(b'[').expect("[");
+        loop {
+            src.value(&mut out, &mut members).expect("value");
+            let text = String::from_utf8(out.clone()).expect("UTF-8");
+            let ms = members
+                .iter()
+                .map(|m| {
+                    (
+                        m.depth,
+                        text[m.key.clone()].to_owned(),
+                        text[m.value.clone()].to_owned(),
+                    )
+                })
+                .collect();
+            got.push((text, ms));
+            match src.peek() {
+                Some(b',') => src.bump(),
+                _ => break,
+            }
+        }
+        src.expect(b']').expect("]");
+        assert!(src.at_end());
+        writer.join().expect("writer");
+        got
+    }
+
+    #[test]
+    fn values_and_their_members_are_found_across_chunks() {
+        let text = r#"[{"a":1,"b\"":{"c":[true,{"d":2}],"e":"x,}"}},12.5e3,"s\\",null,[1,[2]],{}]"#;
+        for split in 1..text.len() {
+            let got = values_of(text, split);
+            let texts: Vec<&str> = got.iter().map(|(t, _)| t.as_str()).collect();
+            assert_eq!(
+                texts,
+                [
+                    r#"{"a":1,"b\"":{"c":[true,{"d":2}],"e":"x,}"}}"#,
+                    "12.5e3",
+                    r#""s\\""#,
+                    "null",
+                    "[1,[2]]",
+                    "{}"
+                ],
+                "split at {split}"
+            );
+            let members = &got[0].1;
+            assert_eq!(
+                members,
+                &[
+                    (1, "a".to_owned(), "1".to_owned()),
+                    (
+                        1,
+                        "b\\\"".to_owned(),
+                        r#"{"c":[true,{"d":2}],"e":"x,}"}"#.to_owned()
+                    ),
+                    (2, "c".to_owned(), r#"[true,{"d":2}]"#.to_owned()),
+                    (2, "e".to_owned(), r#""x,}""#.to_owned()),
+                ],
+                "split at {split}"
+            );
+        }
+    }
+}
