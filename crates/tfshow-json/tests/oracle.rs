@@ -5,7 +5,7 @@ mod support;
 
 use std::path::Path;
 
-use support::{case_name, cases_with, encryption, json_diff, read_input};
+use support::{case_name, cases_with, json_diff, read_input, show_case};
 use tfshow_json::show::{show_json, show_json_with, Limits, ReadOptions};
 use tfshow_schema::Schemas;
 
@@ -18,15 +18,7 @@ fn schemas(dir: &Path) -> Option<Schemas> {
 /// encrypted cases) as `TF_ENCRYPTION` is given to `tofu show -json`.
 fn render(dir: &Path, input: &str) -> Result<Vec<u8>, String> {
     let bytes = std::fs::read(dir.join(input)).expect("input file");
-    let config = encryption(dir);
-    let limits = Limits::default();
-    let opts = ReadOptions {
-        limits: &limits,
-        encryption: config.as_ref(),
-    };
-    let mut out = Vec::new();
-    show_json_with(&bytes, schemas(dir).as_ref(), &opts, &mut out).map_err(|e| e.to_string())?;
-    Ok(out)
+    show_case(&bytes, schemas(dir).as_ref(), dir)
 }
 
 /// Runs every case; fails listing each mismatch with its diff.

@@ -15,20 +15,12 @@ use std::io::{Cursor, Read, Write};
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;
-use support::{case_name, cases_with, encryption, scenarios_dir};
-use tfshow_json::show::{show_json_with, Limits, ReadOptions};
+use support::{case_name, cases_with, scenarios_dir, show_case};
 use tfshow_schema::Schemas;
 
 /// `show -json` of a plan, given `schemas` and the case's encryption configuration.
 fn render(plan: &[u8], schemas: Option<&Schemas>, dir: &Path) -> Result<Value, String> {
-    let config = encryption(dir);
-    let limits = Limits::default();
-    let opts = ReadOptions {
-        limits: &limits,
-        encryption: config.as_ref(),
-    };
-    let mut out = Vec::new();
-    show_json_with(plan, schemas, &opts, &mut out).map_err(|e| e.to_string())?;
+    let out = show_case(plan, schemas, dir)?;
     serde_json::from_slice(&out).map_err(|e| format!("tfshow printed invalid JSON: {e}"))
 }
 

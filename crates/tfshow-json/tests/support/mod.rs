@@ -37,6 +37,26 @@ pub fn encryption(dir: &Path) -> Option<EncryptionConfig> {
     Some(EncryptionConfig::parse(&text, &Limits::default()).expect("encryption.hcl parses"))
 }
 
+/// `show -json` of `bytes` (a case's plan or state file) given `schemas` and the case's
+/// encryption configuration (OpenTofu's encrypted cases), as `TF_ENCRYPTION` is given to
+/// `tofu show -json`.
+pub fn show_case(
+    bytes: &[u8],
+    schemas: Option<&tfshow_schema::Schemas>,
+    dir: &Path,
+) -> Result<Vec<u8>, String> {
+    let config = encryption(dir);
+    let limits = Limits::default();
+    let opts = tfshow_json::show::ReadOptions {
+        limits: &limits,
+        encryption: config.as_ref(),
+    };
+    let mut out = Vec::new();
+    tfshow_json::show::show_json_with(bytes, schemas, &opts, &mut out)
+        .map_err(|e| e.to_string())?;
+    Ok(out)
+}
+
 /// The plan or state file `file` of a case, decrypted with the case's [`encryption`] when
 /// OpenTofu encrypted it.
 pub fn read_input(dir: &Path, file: &str) -> Vec<u8> {
