@@ -75,15 +75,13 @@ impl Document {
         Document::load_sections(&plain, schemas, opts.limits, &[])
     }
 
-    /// Builds the document of a plan or state file for the views ([`plan_text`],
-    /// [`summary`], [`plan_diff`]), leaving out the sections of a plan they do not read
+    /// Builds the document of a plan or state file for the views that read it (the state's,
+    /// [`state_text`]), leaving out the sections of a plan the views do not read
     /// (`planned_values`, `prior_state` and `configuration`) and keeping the entries of
     /// `resource_changes` as text until they are read: memory grows with the text of the
     /// changes, not with their parsed form.
     ///
-    /// [`plan_text`]: crate::plan_text
-    /// [`summary`]: crate::summary
-    /// [`plan_diff`]: crate::plan_diff
+    /// [`state_text`]: crate::state_text
     pub fn load_for_views(
         bytes: &[u8],
         schemas: Option<&Schemas>,
@@ -153,60 +151,6 @@ impl Document {
             plan,
             raw_changes,
         })
-    }
-
-    /// Calls `f` with each entry of `resource_changes`, sorted as the views list them (by
-    /// address, then deposed key) when `sorted`, else in document order.
-    pub(crate) fn each_change(
-        &self,
-        sorted: bool,
-        mut f: impl FnMut(&Value),
-    ) -> Result<(), RenderError> {
-        let Some(raw) = &self.raw_changes else {
-            let all = if sorted {
-                sorted_changes(&self.value, "resource_changes")
-            } else {
-                list(&self.value, "resource_changes").iter().collect()
-            };
-            all.into_iter().for_each(f);
-            return Ok(());
-        };
-        let mut order: Vec<usize> = (0..raw.len()).collect();
-        if sorted {
-            #[derive(serde::Deserialize)]
-            struct Key {
-                #[serde(default)]
-                address: String,
-                #[serde(default)]
-                deposed: String,
-            }
-            let keys = raw
-                .iter()
-                .map(|r| {
-                    serde_json::from_str::<Key>(r.get())
-                        .map(|k| {
-                            (
-                                tfshow_addrs::AbsResourceInstance::parse(&k.address).ok(),
-                                k.deposed,
-                            )
-                        })
-                        .map_err(|e| RenderError::Json(e.to_string()))
-                })
-                .collect::<Result<Vec<_>, _>>()?;
-            if keys.iter().all(|(a, _)| a.is_some()) {
-                order.sort_by(|&i, &j| {
-                    keys[i]
-                        .0
-                        .cmp(&keys[j].0)
-                        .then_with(|| keys[i].1.cmp(&keys[j].1))
-                });
-            }
-        }
-        for i in order {
-            let rc = parse_json(raw[i].get().as_bytes())?;
-            f(&rc);
-        }
-        Ok(())
     }
 
     /// The Terraform version that wrote the file.
@@ -343,13 +287,6 @@ pub(crate) fn string<'a>(doc: &'a Value, key: &str) -> &'a str {
 pub(crate) fn moved(rc: &Value) -> bool {
     let prev = string(rc, "previous_address");
     !prev.is_empty() && prev != string(rc, "address")
-}
-
-/// The resource change imports an object.
-pub(crate) fn importing(rc: &Value) -> bool {
-    rc.get("change")
-        .and_then(|c| c.get("importing"))
-        .is_some_and(|v| !v.is_null())
 }
 
 /// The schema of a resource in `schemas`, looked up by its document `provider_name`, `mode`
@@ -535,26 +472,4 @@ pub(crate) fn with_schema_marks_on(
     };
     let merged = merge_marks(existing, &marks);
     (merged != *existing).then_some(merged)
-}
-
-/// The resource changes of `key` (`resource_changes`, `resource_drift`) in the order Terraform
-/// 1.4 and later list them: by address components, then deposed key. Documents of older
-/// versions list them by address string.
-pub(crate) fn sorted_changes<'a>(doc: &'a Value, key: &str) -> Vec<&'a Value> {
-    let mut items: Vec<(Option<tfshow_addrs::AbsResourceInstance>, &Value)> = list(doc, key)
-        .iter()
-        .map(|rc| {
-            (
-                tfshow_addrs::AbsResourceInstance::parse(string(rc, "address")).ok(),
-                rc,
-            )
-        })
-        .collect();
-    if items.iter().all(|(a, _)| a.is_some()) {
-        items.sort_by(|(a, x), (b, y)| {
-            a.cmp(b)
-                .then_with(|| string(x, "deposed").cmp(string(y, "deposed")))
-        });
-    }
-    items.into_iter().map(|(_, rc)| rc).collect()
 }

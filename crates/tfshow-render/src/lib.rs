@@ -9,8 +9,9 @@
 //!   one resource at a time as it is written;
 //! - [`plan_diff`]: what differs between two plans of the same configuration.
 //!
-//! The plan views read the typed plan ([`tfshow_json::document::PlanDocument`]), decoded once;
-//! the state view and `plan_diff` still read the parsed JSON document ([`Document`]).
+//! The plan views and `plan_diff` read the typed plan
+//! ([`tfshow_json::document::PlanDocument`]), decoded once; the state view still reads the
+//! parsed JSON document ([`Document`]).
 //!
 //! ```
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -36,6 +37,7 @@ pub mod document;
 mod error;
 pub mod gojson;
 mod jsonformat;
+mod masked_values;
 pub mod plan_diff;
 pub mod plan_facts;
 pub mod plan_text;

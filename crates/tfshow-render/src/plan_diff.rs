@@ -6,21 +6,29 @@
 //! not known until apply by `(known after apply)`, so a diff never shows a sensitive value (and
 //! a change between two sensitive values is not reported).
 //!
+//! The plans are read as typed documents ([`PlanDocument`]), one resource at a time: each
+//! resource change is decoded without its values to be counted and matched by address, and
+//! with them only when it is planned in both plans with the same action, where its attribute
+//! changes are compared. What is kept is the comparison's result and the addresses.
+//!
 //! [`PlanDiff::text`] shows everything that comes from the plans (addresses, attribute paths,
 //! values, output names, reasons) with control, bidi and zero-width characters written as
 //! `\u001b`, so that nothing in a plan can act on the terminal.
 
 use std::collections::BTreeMap;
 
+use rayon::prelude::*;
 use serde_json::{json, Value};
+use tfshow_addrs::ResourceMode;
 use tfshow_escape::terminal::Line;
+use tfshow_json::document::{Changes, PlanDocument, ResourceChange};
 use tfshow_schema::Schemas;
 
-use crate::document::{importing, moved, string};
 use crate::jsonformat::text::{go_quote, valid_identifier};
-use crate::redact::masked_change;
+use crate::masked_values::masked;
+use crate::resource::{action, masks, moved, schema};
 use crate::summary::Counts;
-use crate::{Action, Document, Kind, RenderError};
+use crate::{Action, RenderError};
 
 /// A planned resource change, as compared.
 #[derive(Clone, Debug, PartialEq)]
@@ -96,9 +104,12 @@ pub struct PlanDiff {
     pub outputs_changed: Vec<OutputDifference>,
 }
 
+/// What is kept of a plan's resource change to compare it: how it is planned, and where it is
+/// in the plan's list of changes (to decode its values when they are compared).
 struct Entry {
     planned: Planned,
-    rc: Value,
+    managed: bool,
+    at: usize,
 }
 
 /// The `Plan:` line of a plan's entries, counted as the summary counts them.
@@ -110,7 +121,7 @@ fn headline(entries: &BTreeMap<String, Entry>) -> String {
         if p.action == Action::NoOp && !moved && !p.importing {
             continue;
         }
-        if p.action == Action::Delete && string(&e.rc, "mode") != "managed" {
+        if p.action == Action::Delete && !e.managed {
             continue;
         }
         c.add(p.action, p.importing, moved);
@@ -118,41 +129,38 @@ fn headline(entries: &BTreeMap<String, Entry>) -> String {
     c.headline()
 }
 
-fn key(rc: &Value) -> String {
-    let deposed = string(rc, "deposed");
-    if deposed.is_empty() {
-        string(rc, "address").to_owned()
+/// A change's key: its address, with ` (deposed KEY)` for a deposed object.
+fn key(rc: &ResourceChange) -> String {
+    if rc.deposed.is_empty() {
+        rc.address.clone()
     } else {
-        format!("{} (deposed {deposed})", string(rc, "address"))
+        format!("{} (deposed {})", rc.address, rc.deposed)
     }
 }
 
-fn entries(doc: &Document) -> Result<BTreeMap<String, Entry>, RenderError> {
+/// The plan's changes by key, each decoded without its values.
+fn entries(changes: &Changes<'_>) -> Result<BTreeMap<String, Entry>, RenderError> {
     let mut out = BTreeMap::new();
-    doc.each_change(false, |rc| {
-        let action = rc
-            .get("change")
-            .and_then(Action::of_change)
-            .unwrap_or(Action::NoOp);
+    for at in 0..changes.len() {
+        let rc = changes.get_without_values(at)?;
         let planned = Planned {
-            address: key(rc),
-            action,
-            reason: string(rc, "action_reason").to_owned(),
-            moved_from: if moved(rc) {
-                string(rc, "previous_address").to_owned()
+            address: key(&rc),
+            action: action(&rc),
+            reason: rc.action_reason.unwrap_or_default().to_owned(),
+            moved_from: if moved(&rc) {
+                rc.previous_address.clone().unwrap_or_default()
             } else {
                 String::new()
             },
-            importing: importing(rc),
+            importing: rc.importing.is_some(),
         };
-        out.insert(
-            key(rc),
-            Entry {
-                planned,
-                rc: rc.clone(),
-            },
-        );
-    })?;
+        let entry = Entry {
+            managed: rc.mode == ResourceMode::Managed,
+            planned,
+            at,
+        };
+        out.insert(entry.planned.address.clone(), entry);
+    }
     Ok(out)
 }
 
@@ -237,66 +245,136 @@ fn flatten(path: &str, b: Option<&Value>, a: Option<&Value>, out: &mut BTreeMap<
     }
 }
 
-/// The union of two sensitivity marks (`true`, or objects and arrays of marks).
-fn union_marks(a: &Value, b: &Value) -> Value {
+/// The union of two sensitivity marks (`true`, or objects and arrays of marks): sensitive
+/// where either is; where one is an object and the other an array (values of different
+/// shapes), all of it.
+fn union_marks(a: Value, b: &Value) -> Value {
     match (a, b) {
         (Value::Bool(true), _) | (_, Value::Bool(true)) => Value::Bool(true),
-        (Value::Object(x), Value::Object(y)) => {
-            let mut out = x.clone();
+        (Value::Object(mut x), Value::Object(y)) => {
             for (k, v) in y {
-                let merged = union_marks(x.get(k).unwrap_or(&Value::Null), v);
-                out.insert(k.clone(), merged);
+                match x.get_mut(k) {
+                    Some(slot) => *slot = union_marks(std::mem::take(slot), v),
+                    None => {
+                        x.insert(k.clone(), union_marks(Value::Null, v));
+                    }
+                }
             }
-            Value::Object(out)
+            Value::Object(x)
         }
-        (Value::Array(x), Value::Array(y)) => Value::Array(
-            (0..x.len().max(y.len()))
-                .map(|i| {
-                    union_marks(
-                        x.get(i).unwrap_or(&Value::Null),
-                        y.get(i).unwrap_or(&Value::Null),
-                    )
-                })
-                .collect(),
-        ),
+        (Value::Array(mut x), Value::Array(y)) => {
+            if x.len() < y.len() {
+                x.resize(y.len(), Value::Null);
+            }
+            for (i, slot) in x.iter_mut().enumerate() {
+                *slot = union_marks(std::mem::take(slot), y.get(i).unwrap_or(&Value::Null));
+            }
+            Value::Array(x)
+        }
         (Value::Object(_) | Value::Array(_), Value::Object(_) | Value::Array(_)) => {
             Value::Bool(true)
         }
-        (Value::Object(_) | Value::Array(_), _) => a.clone(),
-        _ => b.clone(),
+        (a @ (Value::Object(_) | Value::Array(_)), _) => a,
+        (_, b) => b.clone(),
     }
 }
 
-/// `change` (a resource change or an output change) with the sensitivity marks of both its
-/// sides and of `other` (the same change in the other plan) on both its sides: a value that
-/// either plan marks sensitive is masked in both, so that a plan that does not record a mark
-/// (an older release, no schemas) cannot show what the other one hides.
-fn with_shared_marks(change: &Value, other: Option<&Value>) -> Value {
-    const MARKS: [&str; 2] = ["before_sensitive", "after_sensitive"];
-    let inner = |v: &Value| v.get("change").cloned().unwrap_or_else(|| v.clone());
-    let mut all = Value::Bool(false);
-    for c in std::iter::once(inner(change)).chain(other.map(inner)) {
-        for m in MARKS {
-            all = union_marks(&all, c.get(m).unwrap_or(&Value::Null));
-        }
-    }
-    let mut out = change.clone();
-    let target = match out.get("change") {
-        Some(_) => &mut out["change"],
-        None => &mut out,
-    };
-    if let Value::Object(t) = target {
-        for m in MARKS {
-            t.insert(m.to_owned(), all.clone());
-        }
-    }
+/// The union of the sensitivity marks `marks` (of both sides of a change, in both plans): a
+/// value that either plan marks sensitive is masked in both, so that a plan that does not
+/// record a mark (an older release, no schemas) cannot show what the other one hides.
+fn shared_marks<'a>(marks: impl IntoIterator<Item = &'a Value>) -> Value {
+    marks
+        .into_iter()
+        .fold(Value::Bool(false), |all, m| union_marks(all, m))
+}
+
+/// The marks of a change object (an output change's `before_sensitive` and `after_sensitive`;
+/// `null` when absent).
+fn marks_of(change: &Value) -> [&Value; 2] {
+    ["before_sensitive", "after_sensitive"].map(|k| change.get(k).unwrap_or(&Value::Null))
+}
+
+/// The changed leaves between a change's masked values: path → `before -> after`.
+fn changed_leaves(before: &Value, after: &Value) -> BTreeMap<String, String> {
+    let mut out = BTreeMap::new();
+    flatten("", Some(before), Some(after), &mut out);
     out
 }
 
-fn attribute_changes(rc: &Value, schemas: Option<&Schemas>) -> BTreeMap<String, String> {
-    let (b, a) = masked_change(rc, schemas);
+/// The changed leaves of a resource change, masked with `shared` (the marks of both plans) and
+/// with what the views mask ([`masks`]: the provider schema's sensitive attributes, or every
+/// attribute when the schema is not known).
+fn attribute_changes(
+    rc: ResourceChange,
+    shared: &Value,
+    schemas: Option<&Schemas>,
+) -> BTreeMap<String, String> {
+    let (before_marks, after_marks) = {
+        let (b, a) = masks(&rc, schemas);
+        (
+            union_marks(shared.clone(), &b),
+            union_marks(shared.clone(), &a),
+        )
+    };
+    let v = rc.values;
+    let (before, after) = masked(
+        v.before,
+        v.after,
+        &before_marks,
+        &after_marks,
+        &v.after_unknown,
+    );
+    changed_leaves(&before, &after)
+}
+
+/// The attribute differences of a resource planned with the same action in both plans.
+fn resource_differences(
+    old: &Changes<'_>,
+    new: &Changes<'_>,
+    o: &Entry,
+    n: &Entry,
+    schemas: (Option<&Schemas>, Option<&Schemas>),
+) -> Result<Vec<AttributeDifference>, RenderError> {
+    let (orc, nrc) = (old.get(o.at)?, new.get(n.at)?);
+    // The same change, masked the same way, has the same attribute changes.
+    let same_schema = match (schema(schemas.0, &orc), schema(schemas.1, &nrc)) {
+        (Some(a), Some(b)) => std::ptr::eq(a, b) || a == b,
+        (a, b) => a.is_none() && b.is_none(),
+    };
+    if same_schema && orc.provider_name == nrc.provider_name && orc.values == nrc.values {
+        return Ok(Vec::new());
+    }
+    fn marks(rc: &ResourceChange) -> [&Value; 2] {
+        [&rc.values.before_sensitive, &rc.values.after_sensitive]
+    }
+    let old_shared = shared_marks(marks(&orc).into_iter().chain(marks(&nrc)));
+    let new_shared = shared_marks(marks(&nrc).into_iter().chain(marks(&orc)));
+    Ok(differences(
+        &attribute_changes(orc, &old_shared, schemas.0),
+        &attribute_changes(nrc, &new_shared, schemas.1),
+    ))
+}
+
+/// A plan's output changes that change something, masked, by name: `before -> after`.
+/// `other`: the other plan's output changes, whose marks mask these too.
+fn output_changes(
+    mine: &BTreeMap<String, Value>,
+    other: &BTreeMap<String, Value>,
+) -> BTreeMap<String, String> {
     let mut out = BTreeMap::new();
-    flatten("", Some(&b), Some(&a), &mut out);
+    for (name, c) in mine {
+        if !Action::of_change(c).is_some_and(|a| a != Action::NoOp) {
+            continue;
+        }
+        let theirs = other.get(name).map(marks_of);
+        let shared = shared_marks(marks_of(c).into_iter().chain(theirs.into_iter().flatten()));
+        let value = |k: &str| c.get(k).cloned();
+        let unknown = c.get("after_unknown").unwrap_or(&Value::Null);
+        let (b, a) = masked(value("before"), value("after"), &shared, &shared, unknown);
+        let b = Some(&b).filter(|v| !v.is_null());
+        let a = Some(&a).filter(|v| !v.is_null());
+        out.insert(name.clone(), format!("{} -> {}", show(b), show(a)));
+    }
     out
 }
 
@@ -317,20 +395,12 @@ fn differences(
         .collect()
 }
 
-/// Compares two plan documents.
-pub fn diff(
-    old: &Document,
-    new: &Document,
-    old_schemas: Option<&Schemas>,
-    new_schemas: Option<&Schemas>,
-) -> Result<PlanDiff, RenderError> {
-    if old.kind != Kind::Plan || new.kind != Kind::Plan {
-        return Err(RenderError::NotComparable(
-            "diff compares two plan files; a state file was given".into(),
-        ));
-    }
-    let oe = entries(old)?;
-    let ne = entries(new)?;
+/// Compares two plans.
+pub fn diff(old: &PlanDocument<'_>, new: &PlanDocument<'_>) -> Result<PlanDiff, RenderError> {
+    let (old_changes, new_changes) = (old.changes()?, new.changes()?);
+    let (oe, ne) = rayon::join(|| entries(&old_changes), || entries(&new_changes));
+    let (oe, ne) = (oe?, ne?);
+    let schemas = (old.schemas(), new.schemas());
     let mut d = PlanDiff {
         old_headline: headline(&oe),
         new_headline: headline(&ne),
@@ -340,6 +410,8 @@ pub fn diff(
         attributes_changed: Vec::new(),
         outputs_changed: Vec::new(),
     };
+    // Planned in both with the same action: their attribute changes are compared.
+    let mut compared: Vec<(&Entry, &Entry)> = Vec::new();
     for (k, n) in &ne {
         match oe.get(k) {
             None => {
@@ -357,18 +429,22 @@ pub fn diff(
                         new: n.planned.clone(),
                     });
                 } else if n.planned.is_change() {
-                    let attrs = differences(
-                        &attribute_changes(&with_shared_marks(&o.rc, Some(&n.rc)), old_schemas),
-                        &attribute_changes(&with_shared_marks(&n.rc, Some(&o.rc)), new_schemas),
-                    );
-                    if !attrs.is_empty() {
-                        d.attributes_changed.push(ResourceDifference {
-                            resource: n.planned.clone(),
-                            attributes: attrs,
-                        });
-                    }
+                    compared.push((o, n));
                 }
             }
+        }
+    }
+    // Each on any thread, one pair of resources at a time; the results in order.
+    let attributes: Vec<Vec<AttributeDifference>> = compared
+        .par_iter()
+        .map(|(o, n)| resource_differences(&old_changes, &new_changes, o, n, schemas))
+        .collect::<Result<_, _>>()?;
+    for ((_, n), attrs) in compared.iter().zip(attributes) {
+        if !attrs.is_empty() {
+            d.attributes_changed.push(ResourceDifference {
+                resource: n.planned.clone(),
+                attributes: attrs,
+            });
         }
     }
     for (k, o) in &oe {
@@ -376,23 +452,15 @@ pub fn diff(
             d.only_old.push(o.planned.clone());
         }
     }
-    let outputs = |doc: &Document, other: &Document| -> BTreeMap<String, String> {
-        let mut out = BTreeMap::new();
-        if let Some(m) = doc.value.get("output_changes").and_then(Value::as_object) {
-            for (name, c) in m {
-                if Action::of_change(c).is_some_and(|a| a != Action::NoOp) {
-                    let theirs = other.value.get("output_changes").and_then(|o| o.get(name));
-                    let (b, a) = masked_change(&with_shared_marks(c, theirs), None);
-                    let b = Some(&b).filter(|v| !v.is_null());
-                    let a = Some(&a).filter(|v| !v.is_null());
-                    out.insert(name.clone(), format!("{} -> {}", show(b), show(a)));
-                }
-            }
-        }
-        out
+    let by_name = |doc: &PlanDocument<'_>| -> Result<BTreeMap<String, Value>, RenderError> {
+        Ok(doc
+            .output_changes()?
+            .into_iter()
+            .map(|o| (o.name, o.change))
+            .collect())
     };
-    let (oo, no) = (outputs(old, new), outputs(new, old));
-    d.outputs_changed = differences(&oo, &no)
+    let (oo, no) = (by_name(old)?, by_name(new)?);
+    d.outputs_changed = differences(&output_changes(&oo, &no), &output_changes(&no, &oo))
         .into_iter()
         .map(|a| OutputDifference {
             name: a.path,

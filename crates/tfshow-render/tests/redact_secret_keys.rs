@@ -11,7 +11,7 @@ use tfshow_json::document::PlanDocument;
 use serde_json::{json, Value};
 use tfshow_json::show::Limits;
 use tfshow_render::summary::{Layout, Summary};
-use tfshow_render::{plan_diff, redact, Document};
+use tfshow_render::{plan_diff, redact};
 use tfshow_schema::Schemas;
 
 const SECRET: &str = "hunter2-SECRET-KEY";
@@ -29,11 +29,6 @@ fn secret_keys() -> PathBuf {
 
 fn schemas(dir: &Path) -> Schemas {
     Schemas::from_json(&std::fs::read(dir.join("schemas.json")).expect("schemas")).expect("parse")
-}
-
-fn load(path: &Path, schemas: Option<&Schemas>) -> Document {
-    let bytes = std::fs::read(path).expect("input");
-    Document::load(&bytes, schemas, &Limits::default()).expect("load")
 }
 
 /// The redacted document as tfshow prints it, parsed.
@@ -196,15 +191,20 @@ fn summaries_and_diffs_do_not_show_the_secret() {
     // The two plans against each other: every output and resource differs.
     let (a, b) = (hostile(), secret_keys());
     let (sa, sb) = (schemas(&a), schemas(&b));
-    let old = load(&a.join("plan.tfplan"), Some(&sa));
-    let new = load(&b.join("plan.tfplan"), Some(&sb));
+    let (plan_a, plan_b) = (
+        std::fs::read(a.join("plan.tfplan")).expect("plan"),
+        std::fs::read(b.join("plan.tfplan")).expect("plan"),
+    );
+    let limits = Limits::default();
+    let old = PlanDocument::load_for_views(&plan_a, Some(&sa), &limits).expect("load");
+    let new = PlanDocument::load_for_views(&plan_b, Some(&sb), &limits).expect("load");
     for (x, y) in [(&old, &new), (&new, &old), (&old, &old)] {
-        let d = plan_diff::diff(x, y, Some(&sa), Some(&sb)).expect("diff");
+        let d = plan_diff::diff(x, y).expect("diff");
         let text = d.text();
         assert!(!text.contains(SECRET), "{text}");
         assert!(!d.json().to_string().contains(SECRET));
     }
-    let d = plan_diff::diff(&old, &new, Some(&sa), Some(&sb)).expect("diff");
+    let d = plan_diff::diff(&old, &new).expect("diff");
     let outputs: Vec<&str> = d.outputs_changed.iter().map(|o| o.name.as_str()).collect();
     assert_eq!(outputs, ["hostile", "secret_shaped", "unknown_key"]);
 }

@@ -18,7 +18,7 @@ pub enum Nesting {
 }
 
 /// A block: attributes and nested block types, each sorted by name.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct Block {
     /// Attributes by name.
     pub attributes: Vec<(String, Attribute)>,
@@ -27,7 +27,7 @@ pub struct Block {
 }
 
 /// One attribute.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Attribute {
     /// The attribute's type; for a nested type, the type it implies.
     pub ty: Type,
@@ -46,7 +46,7 @@ pub struct Attribute {
 }
 
 /// A nested attribute type: attributes and how they repeat.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct NestedType {
     /// Attributes by name.
     pub attributes: Vec<(String, Attribute)>,
@@ -55,7 +55,7 @@ pub struct NestedType {
 }
 
 /// A nested block type.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct NestedBlock {
     /// The block's content.
     pub block: Block,

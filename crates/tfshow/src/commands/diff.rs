@@ -3,9 +3,9 @@
 
 use std::path::Path;
 
-use tfshow_render::plan_diff;
+use tfshow_render::{plan_diff, RenderError};
 
-use super::show::{load, write_stdout};
+use super::show::{is_plan, load_plan, write_stdout};
 use super::{display, limits, CliError, Outcome};
 use crate::args::{DiffArgs, DiffFormat};
 
@@ -21,15 +21,22 @@ pub(crate) fn run(args: &DiffArgs) -> Result<Outcome, CliError> {
     let new_bytes = decryptor.read(&args.new)?;
     let (old_schemas, old_report) = super::schemas::for_input(&old_bytes, &args.source)?;
     let (new_schemas, new_report) = super::schemas::for_input(&new_bytes, &args.source)?;
-    let old = load(&args.old, &old_bytes, old_schemas.as_ref(), &old_report)?;
-    let new = load(&args.new, &new_bytes, new_schemas.as_ref(), &new_report)?;
-    let d =
-        plan_diff::diff(&old, &new, old_schemas.as_ref(), new_schemas.as_ref()).map_err(|e| {
-            CliError::Render {
-                path: format!("{} {}", display(&args.old), display(&args.new)),
-                message: e.to_string(),
-            }
-        })?;
+    let both = || format!("{} {}", display(&args.old), display(&args.new));
+    if !is_plan(&old_bytes) || !is_plan(&new_bytes) {
+        return Err(CliError::Render {
+            path: both(),
+            message: RenderError::NotComparable(
+                "diff compares two plan files; a state file was given".into(),
+            )
+            .to_string(),
+        });
+    }
+    let old = load_plan(&args.old, &old_bytes, old_schemas.as_ref(), &old_report)?;
+    let new = load_plan(&args.new, &new_bytes, new_schemas.as_ref(), &new_report)?;
+    let d = plan_diff::diff(&old, &new).map_err(|e| CliError::Render {
+        path: both(),
+        message: e.to_string(),
+    })?;
     warn_if_unrelated(args, &old_bytes, &new_bytes);
     let out = match args.format {
         DiffFormat::Text if super::output::colour(args.no_color) => {
