@@ -283,9 +283,7 @@ fn union_marks(a: Value, b: &Value) -> Value {
 /// value that either plan marks sensitive is masked in both, so that a plan that does not
 /// record a mark (an older release, no schemas) cannot show what the other one hides.
 fn shared_marks<'a>(marks: impl IntoIterator<Item = &'a Value>) -> Value {
-    marks
-        .into_iter()
-        .fold(Value::Bool(false), |all, m| union_marks(all, m))
+    marks.into_iter().fold(Value::Bool(false), union_marks)
 }
 
 /// The marks of a change object (an output change's `before_sensitive` and `after_sensitive`;
@@ -363,7 +361,7 @@ fn output_changes(
 ) -> BTreeMap<String, String> {
     let mut out = BTreeMap::new();
     for (name, c) in mine {
-        if !Action::of_change(c).is_some_and(|a| a != Action::NoOp) {
+        if Action::of_change(c).is_none_or(|a| a == Action::NoOp) {
             continue;
         }
         let theirs = other.get(name).map(marks_of);
@@ -575,5 +573,101 @@ impl PlanDiff {
                 "name": o.name, "old": o.old, "new": o.new,
             })).collect::<Vec<_>>(),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::{Path, PathBuf};
+    use tfshow_json::show::Limits;
+
+    fn scenario(name: &str, release: &str) -> PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../testdata/oracle/scenarios")
+            .join(name)
+            .join(release)
+    }
+
+    fn read(dir: &Path, file: &str) -> Vec<u8> {
+        std::fs::read(dir.join(file)).expect("test data")
+    }
+
+    fn schemas(dir: &Path) -> Schemas {
+        Schemas::from_json(&read(dir, "schemas.json")).expect("schemas")
+    }
+
+    #[test]
+    fn a_plan_and_its_json_document_propose_the_same_changes() {
+        let dir = scenario("update_in_place", "tf-1.15.5");
+        let s = schemas(&dir);
+        let (file, json) = (read(&dir, "plan.tfplan"), read(&dir, "plan.json"));
+        let limits = Limits::default();
+        let a = PlanDocument::load_for_views(&file, Some(&s), &limits).expect("plan");
+        let b = PlanDocument::load_for_views(&json, Some(&s), &limits).expect("document");
+        assert!(b.is_json());
+        let d = diff(&a, &b).expect("diff");
+        assert!(d.is_empty(), "{}", d.text());
+        assert_eq!(d.old_headline, "0 to add, 2 to change, 0 to destroy.");
+        assert_eq!(d.old_headline, d.new_headline);
+        assert!(d
+            .text()
+            .ends_with("\nThe plans propose the same changes.\n"));
+    }
+
+    #[test]
+    fn attribute_changes_that_differ_are_listed_old_and_new() {
+        let (old_dir, new_dir) = (
+            scenario("hostile_strings", "tf-1.4.7"),
+            scenario("hostile_strings", "tf-1.5.7"),
+        );
+        let (so, sn) = (schemas(&old_dir), schemas(&new_dir));
+        let (po, pn) = (read(&old_dir, "plan.tfplan"), read(&new_dir, "plan.tfplan"));
+        let limits = Limits::default();
+        let old = PlanDocument::load_for_views(&po, Some(&so), &limits).expect("old");
+        let new = PlanDocument::load_for_views(&pn, Some(&sn), &limits).expect("new");
+        let d = diff(&old, &new).expect("diff");
+        assert!(d.action_changed.is_empty() && d.only_new.is_empty() && d.only_old.is_empty());
+        assert!(d.outputs_changed.is_empty());
+        let [r] = d.attributes_changed.as_slice() else {
+            panic!("one resource: {:?}", d.attributes_changed);
+        };
+        assert_eq!(r.resource.address, "terraform_data.replaced");
+        assert_eq!(r.resource.action, Action::DeleteThenCreate);
+        assert_eq!(
+            r.attributes,
+            [AttributeDifference {
+                path: "id".into(),
+                old: Some("\"3718ae55-4d5a-a68c-688e-235b0e053835\" -> (known after apply)".into()),
+                new: Some("\"f6a29782-0044-ec3b-8760-2ac0584f7c7b\" -> (known after apply)".into()),
+            }]
+        );
+        // Reversed, the same differences, OLD and NEW swapped.
+        let back = diff(&new, &old).expect("diff");
+        assert_eq!(
+            back.attributes_changed[0].attributes[0].old,
+            r.attributes[0].new
+        );
+    }
+
+    #[test]
+    fn marks_of_different_shapes_mark_the_whole_value() {
+        use serde_json::json;
+        assert_eq!(
+            union_marks(json!({"a": [true]}), &json!({"a": {"b": true}})),
+            json!({"a": true})
+        );
+        assert_eq!(
+            union_marks(json!([false]), &json!([{"x": true}, true])),
+            json!([{"x": true}, true])
+        );
+        assert_eq!(
+            union_marks(json!({"k": {}}), &Value::Null),
+            json!({"k": {}})
+        );
+        assert_eq!(
+            shared_marks([&json!(false), &json!({"s": true}), &json!({"t": [true]})]),
+            json!({"s": true, "t": [true]})
+        );
     }
 }
