@@ -1,11 +1,13 @@
 //! A change's values as the diff compares them, masked in place: what a sensitivity mask marks
-//! replaced by [`MARKER`], what is not known until apply by [`UNKNOWN_MARKER`]. The typed
-//! counterpart of [`masked_change`](crate::redact::masked_change), for values already taken
-//! out of a typed change (no copy is made).
+//! replaced by [`MARKER`], what is not known until apply by [`UNKNOWN_MARKER`], in values
+//! already taken out of a typed change (no copy is made).
 
 use serde_json::Value;
 
-use crate::redact::{MARKER, UNKNOWN_MARKER};
+use crate::redact::MARKER;
+
+/// The marker that stands for a value not known until apply.
+pub const UNKNOWN_MARKER: &str = "(known after apply)";
 
 /// `before` and `after` with what `before_marks` and `after_marks` mark sensitive replaced by
 /// [`MARKER`] (`null` stays `null`: it holds nothing), then what `after_unknown` marks by

@@ -200,7 +200,7 @@ fn show(v: Option<&Value>) -> String {
     match v {
         None => "(none)".to_owned(),
         Some(Value::String(s))
-            if s == crate::redact::MARKER || s == crate::redact::UNKNOWN_MARKER =>
+            if s == crate::redact::MARKER || s == crate::masked_values::UNKNOWN_MARKER =>
         {
             s.clone()
         }

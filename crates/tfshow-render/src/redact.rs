@@ -31,7 +31,7 @@
 //!
 //! [`write_json`] writes the document as it is read, redacting it one unit (a resource, a
 //! resource change, the outputs, the variables, the configuration) at a time with the rules
-//! of this module; [`masked_change`] gives one change's values redacted, for the views.
+//! of this module.
 
 mod input;
 mod own;
@@ -49,7 +49,6 @@ use tfshow_schema::{Block, Nesting, Schemas};
 
 use crate::document::{resource_schema, string};
 use crate::sensitive_paths::{change_marks, hide_keys, replace_path, Shape};
-use crate::unknown_sensitivity;
 
 pub use stream::write_json;
 
@@ -501,64 +500,6 @@ impl Scrubber<'_> {
         if hit {
             *v = marker();
         }
-    }
-}
-
-/// The marker that stands for a value not known until apply, in [`masked_change`].
-pub const UNKNOWN_MARKER: &str = "(known after apply)";
-
-/// The `before` and `after` values of a resource or output change object with sensitive
-/// values replaced by [`MARKER`] and values known only after apply by [`UNKNOWN_MARKER`].
-pub fn masked_change(rc_or_change: &Value, schemas: Option<&Schemas>) -> (Value, Value) {
-    let (change, schema) = match rc_or_change.get("change") {
-        Some(c) => (c, resource_schema(schemas, rc_or_change)),
-        None => (rc_or_change, None),
-    };
-    // Without the schema, what the provider marks sensitive is not known: mask all.
-    let mut copy = if rc_or_change.get("change").is_some()
-        && unknown_sensitivity::is_unknown(schemas, rc_or_change)
-    {
-        unknown_sensitivity::mask_change(change)
-    } else {
-        change.clone()
-    };
-    let mut r = Redactor {
-        schemas,
-        secrets: HashSet::new(),
-    };
-    r.change(&mut copy, schema);
-    let before = copy.get("before").cloned().unwrap_or(Value::Null);
-    let mut after = copy.get("after").cloned().unwrap_or(Value::Null);
-    if let Some(mask) = change.get("after_unknown") {
-        apply_unknown(&mut after, mask);
-    }
-    (before, after)
-}
-
-fn apply_unknown(v: &mut Value, mask: &Value) {
-    match mask {
-        Value::Bool(true) => *v = Value::String(UNKNOWN_MARKER.to_owned()),
-        Value::Object(mm) => {
-            if let Value::Object(vm) = v {
-                for (k, m) in mm {
-                    if m == &Value::Bool(true) {
-                        vm.insert(k.clone(), Value::String(UNKNOWN_MARKER.to_owned()));
-                    } else if let Some(child) = vm.get_mut(k) {
-                        apply_unknown(child, m);
-                    }
-                }
-            }
-        }
-        Value::Array(ma) => {
-            if let Value::Array(va) = v {
-                for (i, m) in ma.iter().enumerate() {
-                    if let Some(child) = va.get_mut(i) {
-                        apply_unknown(child, m);
-                    }
-                }
-            }
-        }
-        _ => {}
     }
 }
 
