@@ -1,11 +1,12 @@
 //! Blocks: attributes aligned by name, then nested blocks grouped by type.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use super::warnings;
 use super::{attribute_line, close, forces_replacement, important, line_start, unchanged};
 use super::{Blocks, Diff, Opts, Renderer};
-use crate::jsonformat::text::{column_width, go_quote, pad};
+use crate::jsonformat::text::{column_width, go_quote};
 use crate::jsonformat::Action;
 
 impl Diff {
@@ -34,12 +35,12 @@ impl Diff {
         out.push('\n');
         for (key, attr) in attributes {
             let (name, attr_opts) = if important(key) {
-                (pad(key, max_key), &important_opts)
+                (Cow::Borrowed(key.as_str()), &important_opts)
             } else if attr.action == Action::NoOp && !opts.show_unchanged_children {
                 unchanged_attributes += 1;
                 continue;
             } else {
-                (pad(&opts.name(key), max_key), &attribute_opts)
+                (opts.name(key), &attribute_opts)
             };
             // Warnings of unimportant attributes follow the block's own options.
             let warn_opts = if important(key) {
@@ -47,7 +48,7 @@ impl Diff {
             } else {
                 opts
             };
-            attribute_line(out, &name, attr, ind, [warn_opts, attr_opts]);
+            attribute_line(out, (&name, max_key), attr, ind, [warn_opts, attr_opts]);
         }
         if unchanged_attributes > 0 {
             line_start(out, ind, Action::NoOp, opts);

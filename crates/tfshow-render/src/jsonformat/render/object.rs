@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use super::{attribute_line, close, forces_replacement, important, line_start, null_suffix};
 use super::{unchanged, Diff, Opts};
-use crate::jsonformat::text::{column_width, pad};
+use crate::jsonformat::text::column_width;
 use crate::jsonformat::Action;
 
 impl Diff {
@@ -41,8 +41,8 @@ impl Diff {
             } else {
                 (&attribute_opts, opts)
             };
-            let name = pad(&opts.name(key), max_key);
-            attribute_line(out, &name, attr, ind, [warn_opts, attr_opts]);
+            let name = opts.name(key);
+            attribute_line(out, (&name, max_key), attr, ind, [warn_opts, attr_opts]);
         }
         if unchanged_attributes > 0 {
             line_start(out, ind, Action::NoOp, opts);
