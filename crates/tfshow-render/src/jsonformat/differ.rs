@@ -432,8 +432,7 @@ pub(crate) fn of_type(change: &Change<'_>, ty: &Type) -> Diff {
             )
         }
         Type::Map(elem) => {
-            let (elements, action) =
-                transform_map(change, change.all_keys(), |c| of_type(c, elem));
+            let (elements, action) = transform_map(change, change.all_keys(), |c| of_type(c, elem));
             Diff::new(
                 Renderer::Map {
                     elements,
