@@ -470,6 +470,56 @@ pub(crate) fn with_schema_marks_on(
     } else {
         existing
     };
-    let merged = merge_marks(existing, &marks);
-    (merged != *existing).then_some(merged)
+    merge_adds(existing, &marks).then(|| merge_marks(existing, &marks))
+}
+
+/// [`merge_marks`] of `a` and `b` differs from `a` (without building it).
+fn merge_adds(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Bool(true), _) => false,
+        (_, Value::Bool(true)) => true,
+        (Value::Object(x), Value::Object(y)) => y.iter().any(|(k, v)| match x.get(k) {
+            Some(e) => merge_adds(e, v),
+            None => true,
+        }),
+        (Value::Array(x), Value::Array(y)) => {
+            y.len() > x.len() || x.iter().zip(y).any(|(e, v)| merge_adds(e, v))
+        }
+        (Value::Object(_) | Value::Array(_), _) => false,
+        (_, Value::Object(_) | Value::Array(_)) => true,
+        _ => false,
+    }
+}
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::{merge_adds, merge_marks};
+
+    #[test]
+    fn merge_adds_says_whether_merge_marks_changes_the_mask() {
+        let cases = [
+            (json!(true), json!({"a": true})),
+            (json!(false), json!(true)),
+            (json!(false), json!({})),
+            (json!(null), json!(false)),
+            (json!({"a": true}), json!({"a": true})),
+            (json!({"a": true, "b": false}), json!({"b": true})),
+            (json!({"a": {}}), json!({"a": {"x": true}})),
+            (json!({"a": {"x": true}}), json!({"a": {"x": true}})),
+            (json!({"a": {}}), json!({"b": {}})),
+            (json!([{}, true]), json!([{}])),
+            (json!([{}]), json!([{}, {}])),
+            (json!([{"x": false}]), json!([{"x": true}])),
+            (json!({"a": [true]}), json!({"a": true})),
+            (json!({"a": false}), json!({"a": [{}]})),
+        ];
+        for (a, b) in cases {
+            assert_eq!(
+                merge_adds(&a, &b),
+                merge_marks(&a, &b) != a,
+                "merging {b} into {a}"
+            );
+        }
+    }
 }

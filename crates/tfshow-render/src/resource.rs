@@ -58,8 +58,9 @@ pub(crate) fn diff(
     let (before_sensitive, after_sensitive) = own_masks(rc, schema);
     let change = Change::from_parts(
         v,
-        before_sensitive.map(Cow::Owned),
-        after_sensitive.map(Cow::Owned),
+        // Borrowed, so that the differ's children borrow from them instead of cloning.
+        before_sensitive.as_ref().map(Cow::Borrowed),
+        after_sensitive.as_ref().map(Cow::Borrowed),
         forget,
         replace,
         relevant,

@@ -11,7 +11,7 @@ use tfshow_schema::{Attribute, Block, Nesting};
 use super::collections::process_slice;
 use super::compare_actions;
 use super::render::{Blocks, Diff, Prim, Renderer};
-use super::structured::{deep_equal, Change, Matcher, Style};
+use super::structured::{deep_equal, Change, Matcher, Style, Val};
 use super::Action;
 
 fn as_diff(change: &Change<'_>, renderer: Renderer) -> Diff {
@@ -99,8 +99,14 @@ pub(crate) fn block(change: &Change<'_>, block_schema: &Block) -> Diff {
     if let Some(d) = check_unknown(change, child_unknown, |c| block(c, block_schema)) {
         return d;
     }
-    let mut change = change.clone();
-    change.non_legacy = change.non_legacy || contains_non_legacy_features(block_schema);
+    let change = if !change.non_legacy && contains_non_legacy_features(block_schema) {
+        let mut change = change.clone();
+        change.non_legacy = true;
+        Cow::Owned(change)
+    } else {
+        Cow::Borrowed(change)
+    };
+    let change = change.as_ref();
     let mut current = change.default_action_for_iteration();
     let mut attributes = BTreeMap::new();
     for (key, attr) in &block_schema.attributes {
@@ -189,7 +195,7 @@ pub(crate) fn block(change: &Change<'_>, block_schema: &Block) -> Diff {
     }
     for (name, attr) in &block_schema.attributes {
         if attr.write_only {
-            attributes.insert(name.clone(), write_only(&change, current));
+            attributes.insert(name.clone(), write_only(change, current));
         }
     }
     Diff::new(
@@ -383,30 +389,39 @@ fn process_object<T>(
 
 /// The diff of a value of type `ty`.
 pub(crate) fn of_type(change: &Change<'_>, ty: &Type) -> Diff {
-    let mut change = change.clone();
-    if change.style == Style::Terraform && !change.non_legacy {
-        if matches!(change.before.as_deref(), Some(Value::String(s)) if s.is_empty()) {
+    let blank = |v: &Val<'_>| matches!(v.as_deref(), Some(Value::String(s)) if s.is_empty());
+    // Copied only when an empty string is taken for null.
+    let change = if change.style == Style::Terraform
+        && !change.non_legacy
+        && (blank(&change.before) || blank(&change.after))
+    {
+        let mut change = change.clone();
+        if blank(&change.before) {
             change.before = None;
         }
-        if matches!(change.after.as_deref(), Some(Value::String(s)) if s.is_empty()) {
+        if blank(&change.after) {
             change.after = None;
         }
-    }
-    if let Some(d) = check_sensitive(&change, |c| of_type(c, ty), false) {
+        Cow::Owned(change)
+    } else {
+        Cow::Borrowed(change)
+    };
+    let change = change.as_ref();
+    if let Some(d) = check_sensitive(change, |c| of_type(c, ty), false) {
         return d;
     }
-    if let Some(d) = check_unknown(&change, || Value::Bool(false), |c| of_type(c, ty)) {
+    if let Some(d) = check_unknown(change, || Value::Bool(false), |c| of_type(c, ty)) {
         return d;
     }
     match ty {
-        Type::Dynamic => output(&change),
-        Type::String => primitive(&change, Prim::String),
-        Type::Number => primitive(&change, Prim::Number),
-        Type::Bool => primitive(&change, Prim::Bool),
+        Type::Dynamic => output(change),
+        Type::String => primitive(change, Prim::String),
+        Type::Number => primitive(change, Prim::Number),
+        Type::Bool => primitive(change, Prim::Bool),
         Type::Object(attrs, _) => {
             let refs: Vec<&(String, Type)> = attrs.iter().collect();
             let (attributes, action) =
-                process_object(&change, &refs, &[], |c, t: &Type, _| of_type(c, t));
+                process_object(change, &refs, &[], |c, t: &Type, _| of_type(c, t));
             Diff::new(
                 Renderer::Object {
                     attributes,
@@ -417,8 +432,7 @@ pub(crate) fn of_type(change: &Change<'_>, ty: &Type) -> Diff {
             )
         }
         Type::Map(elem) => {
-            let (elements, action) =
-                transform_map(&change, change.all_keys(), |c| of_type(c, elem));
+            let (elements, action) = transform_map(change, change.all_keys(), |c| of_type(c, elem));
             Diff::new(
                 Renderer::Map {
                     elements,
@@ -432,7 +446,7 @@ pub(crate) fn of_type(change: &Change<'_>, ty: &Type) -> Diff {
         }
         Type::List(elem) => {
             let is_obj = matches!(elem.as_ref(), Type::Object(..));
-            let (elements, action) = transform_slice(&change, is_obj, |c| {
+            let (elements, action) = transform_slice(change, is_obj, |c| {
                 let mut c = c.clone();
                 c.relevant = Matcher::Always;
                 of_type(&c, elem)
@@ -470,7 +484,7 @@ pub(crate) fn of_type(change: &Change<'_>, ty: &Type) -> Diff {
         Type::Set(elem) => {
             let mut elements = Vec::new();
             let mut current = change.default_action_for_iteration();
-            process_set(&change, &mut |c| {
+            process_set(change, &mut |c| {
                 let d = of_type(c, elem);
                 current = compare_actions(current, d.action);
                 elements.push(d);

@@ -228,14 +228,27 @@ fn as_slice<'v>(v: &'v Val<'_>) -> Option<&'v [Value]> {
     }
 }
 
+/// Objects of at most this many members are searched in order rather than by hash (the
+/// masks, which hold only sensitive values and collections, are mostly this small).
+const SCAN_MEMBERS: usize = 8;
+
+/// The member `key` of `m`.
+fn member<'v>(m: &'v Map<String, Value>, key: &str) -> Option<&'v Value> {
+    if m.len() <= SCAN_MEMBERS {
+        m.iter().find(|(k, _)| k.as_str() == key).map(|(_, v)| v)
+    } else {
+        m.get(key)
+    }
+}
+
 /// The entry `key` of a map value: the value (nil for JSON null) and whether it is present.
 fn map_child<'a>(v: &Val<'a>, key: &str) -> (Val<'a>, bool) {
     match v {
-        Some(Cow::Borrowed(Value::Object(m))) => match m.get(key) {
+        Some(Cow::Borrowed(Value::Object(m))) => match member(m, key) {
             Some(c) => (val(Some(c)), true),
             None => (None, false),
         },
-        Some(Cow::Owned(Value::Object(m))) => match m.get(key) {
+        Some(Cow::Owned(Value::Object(m))) => match member(m, key) {
             Some(Value::Null) => (None, true),
             Some(c) => (Some(Cow::Owned(c.clone())), true),
             None => (None, false),

@@ -148,13 +148,19 @@ pub(crate) fn shown(s: &str, terminal: bool) -> Cow<'_, str> {
 
 /// `s` padded with spaces to `width` characters (Go's `%-*s`, which counts characters).
 pub(crate) fn pad(s: &str, width: usize) -> String {
-    let n = s.chars().count();
-    let mut out = String::with_capacity(s.len() + width.saturating_sub(n));
+    let mut out = String::with_capacity(s.len().max(width));
+    push_padded(&mut out, s, width);
+    out
+}
+
+/// Writes `s` padded with spaces to `width` characters (Go's `%-*s`, which counts
+/// characters).
+pub(crate) fn push_padded(out: &mut String, s: &str, width: usize) {
     out.push_str(s);
+    let n = s.chars().count();
     for _ in n..width {
         out.push(' ');
     }
-    out
 }
 
 /// Whitespace as Go's `unicode.IsSpace` defines it.

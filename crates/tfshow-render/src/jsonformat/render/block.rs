@@ -1,11 +1,12 @@
 //! Blocks: attributes aligned by name, then nested blocks grouped by type.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use super::warnings;
 use super::{attribute_line, close, forces_replacement, important, line_start, unchanged};
 use super::{Blocks, Diff, Opts, Renderer};
-use crate::jsonformat::text::{column_width, go_quote, pad};
+use crate::jsonformat::text::{column_width, go_quote};
 use crate::jsonformat::Action;
 
 impl Diff {
@@ -25,21 +26,23 @@ impl Diff {
         }
         let mut unchanged_attributes = 0;
         let mut unchanged_blocks = 0;
-        let max_key = column_width(attributes.keys().map(|k| opts.name(k).len()));
+        // Each name as printed, worked out once for the column width and the lines.
+        let names: Vec<Cow<'_, str>> = attributes.keys().map(|k| opts.name(k)).collect();
+        let max_key = column_width(names.iter().map(|n| n.len()));
         let mut important_opts = opts.child();
         important_opts.show_unchanged_children = true;
         let attribute_opts = opts.child();
         out.push('{');
         forces_replacement(out, self.replace, opts);
         out.push('\n');
-        for (key, attr) in attributes {
+        for ((key, attr), name) in attributes.iter().zip(&names) {
             let (name, attr_opts) = if important(key) {
-                (pad(key, max_key), &important_opts)
+                (key.as_str(), &important_opts)
             } else if attr.action == Action::NoOp && !opts.show_unchanged_children {
                 unchanged_attributes += 1;
                 continue;
             } else {
-                (pad(&opts.name(key), max_key), &attribute_opts)
+                (name.as_ref(), &attribute_opts)
             };
             // Warnings of unimportant attributes follow the block's own options.
             let warn_opts = if important(key) {
@@ -47,7 +50,7 @@ impl Diff {
             } else {
                 opts
             };
-            attribute_line(out, &name, attr, ind, [warn_opts, attr_opts]);
+            attribute_line(out, (name, max_key), attr, ind, [warn_opts, attr_opts]);
         }
         if unchanged_attributes > 0 {
             line_start(out, ind, Action::NoOp, opts);

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use super::{close, forces_replacement, line_start, null_suffix, unchanged, warnings};
 use super::{Diff, Opts, Renderer};
-use crate::jsonformat::text::{column_width, go_quote, pad};
+use crate::jsonformat::text::{column_width, go_quote, push_padded};
 use crate::jsonformat::Action;
 
 /// How a map renders beyond its elements.
@@ -55,7 +55,7 @@ impl Diff {
             let k = escaped.get(key).map_or("", String::as_str);
             line_start(out, ind, element.action, &element_opts);
             if m.align_keys {
-                out.push_str(&pad(k, max_key));
+                push_padded(out, k, max_key);
             } else {
                 out.push_str(k);
             }

@@ -21,7 +21,7 @@ use std::sync::OnceLock;
 
 use serde_json::Value;
 
-use super::text::{attribute_name, colorize, shown};
+use super::text::{attribute_name, colorize, push_padded, shown};
 use super::Action;
 
 /// How a primitive value is typed.
@@ -289,12 +289,18 @@ fn warnings(out: &mut String, diff: &Diff, ind: usize, opts: &Opts) {
 }
 
 /// Writes one attribute of a block or object: its warnings (under `warn_opts`), then
-/// `NAME = VALUE` (under `attr_opts`).
-fn attribute_line(out: &mut String, name: &str, attr: &Diff, ind: usize, opts: [&Opts; 2]) {
+/// `NAME = VALUE` (under `attr_opts`), the name padded to `width` characters.
+fn attribute_line(
+    out: &mut String,
+    (name, width): (&str, usize),
+    attr: &Diff,
+    ind: usize,
+    opts: [&Opts; 2],
+) {
     let [warn_opts, attr_opts] = opts;
     warnings(out, attr, ind, warn_opts);
     line_start(out, ind, attr.action, attr_opts);
-    out.push_str(name);
+    push_padded(out, name, width);
     out.push_str(" = ");
     attr.render_into(out, ind + 1, attr_opts);
     out.push('\n');

@@ -1,11 +1,12 @@
 //! Objects: attributes aligned by name, the unchanged ones counted (`id`, `name` and `tags`
 //! always shown).
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use super::{attribute_line, close, forces_replacement, important, line_start, null_suffix};
 use super::{unchanged, Diff, Opts};
-use crate::jsonformat::text::{column_width, pad};
+use crate::jsonformat::text::column_width;
 use crate::jsonformat::Action;
 
 impl Diff {
@@ -27,12 +28,14 @@ impl Diff {
         attribute_opts.override_null_suffix = override_null_suffix;
         let mut important_opts = attribute_opts.child();
         important_opts.show_unchanged_children = true;
-        let max_key = column_width(attributes.keys().map(|k| opts.name(k).len()));
+        // Each name as printed, worked out once for the column width and the lines.
+        let names: Vec<Cow<'_, str>> = attributes.keys().map(|k| opts.name(k)).collect();
+        let max_key = column_width(names.iter().map(|n| n.len()));
         let mut unchanged_attributes = 0;
         out.push('{');
         forces_replacement(out, self.replace, opts);
         out.push('\n');
-        for (key, attr) in attributes {
+        for ((key, attr), name) in attributes.iter().zip(&names) {
             let (attr_opts, warn_opts) = if important(key) {
                 (&important_opts, &important_opts)
             } else if attr.action == Action::NoOp && !opts.show_unchanged_children {
@@ -41,8 +44,7 @@ impl Diff {
             } else {
                 (&attribute_opts, opts)
             };
-            let name = pad(&opts.name(key), max_key);
-            attribute_line(out, &name, attr, ind, [warn_opts, attr_opts]);
+            attribute_line(out, (name, max_key), attr, ind, [warn_opts, attr_opts]);
         }
         if unchanged_attributes > 0 {
             line_start(out, ind, Action::NoOp, opts);
