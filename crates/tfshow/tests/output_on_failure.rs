@@ -100,6 +100,35 @@ fn a_failure_never_cuts_a_stdout_file() {
     }
 }
 
+/// A run refused before it writes anything says nothing of a partial document: `--redact`
+/// without the schemas of the plan's providers writes no byte to a stdout file.
+#[test]
+fn a_refusal_before_any_output_leaves_no_note() {
+    let dir = tempdir("refused");
+    let out = dir.join("out.json");
+    let plan = case("create_basic/tf-1.15.5").join("plan.tfplan");
+    let args = [
+        "show".to_owned(),
+        "--json".to_owned(),
+        "--redact".to_owned(),
+        "--no-plugins".to_owned(),
+        plan.to_str().unwrap().to_owned(),
+    ];
+    // An empty schema cache of its own, so that no cached schema makes the run succeed.
+    let o = Command::new(env!("CARGO_BIN_EXE_tfshow"))
+        .args(args)
+        .env("XDG_CACHE_HOME", dir.join("cache"))
+        .stdout(std::fs::File::create(&out).unwrap())
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap();
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(err.contains("cannot redact"), "{err}");
+    assert!(!err.contains("use -o FILE"), "{err}");
+    assert_eq!(std::fs::read(&out).unwrap(), b"");
+}
+
 /// `-o FILE`: a failure leaves FILE as it was and no temporary file; success replaces it
 /// whole, keeping its permissions.
 #[cfg(unix)]

@@ -74,7 +74,7 @@ pub(crate) fn colour(no_color: bool) -> bool {
 /// The destination of one document.
 pub(crate) enum Output {
     /// stdout is a regular file: written directly.
-    Direct(File),
+    Direct(Counted),
     /// stdout is a pipe or terminal: spooled until complete.
     Spool(Spool),
     /// `-o FILE`: a temporary file renamed over FILE once complete.
@@ -91,7 +91,7 @@ impl Output {
             return TempOutput::new(path).map(Output::Temp);
         }
         Ok(match stdout_file() {
-            Some(file) => Output::Direct(file),
+            Some(file) => Output::Direct(Counted { file, written: 0 }),
             None => Output::Spool(Spool::new()),
         })
     }
@@ -122,11 +122,29 @@ impl Output {
         match self {
             Output::Direct(mut file) => {
                 let _ = file.flush();
-                Some("standard output holds the part of the document written before the error; use -o FILE to write all or nothing")
+                (file.written > 0).then_some("standard output holds the part of the document written before the error; use -o FILE to write all or nothing")
             }
             // Dropping the spool or the temporary file throws the document away.
             Output::Spool(_) | Output::Temp(_) => None,
         }
+    }
+}
+
+/// stdout as a regular file, counting what this run wrote to it.
+pub(crate) struct Counted {
+    file: File,
+    written: u64,
+}
+
+impl Write for Counted {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let n = self.file.write(buf)?;
+        self.written += n as u64;
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.file.flush()
     }
 }
 
