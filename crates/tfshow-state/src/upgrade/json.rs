@@ -103,27 +103,6 @@ pub(crate) fn members<T>(
         .collect()
 }
 
-/// The deposed objects of a legacy resource object `r` (its `deposed` list, none of them
-/// null), each read by `read`.
-pub(crate) fn deposed<T>(
-    r: &Map<String, Value>,
-    at: &At,
-    read: impl Fn(&Value, &At) -> Result<T, StateError>,
-) -> Result<Vec<T>, StateError> {
-    let deposed_at = at.field("deposed");
-    array(r.get("deposed"), &deposed_at)?
-        .iter()
-        .enumerate()
-        .map(|(i, d)| {
-            let at = deposed_at.index(i);
-            if d.is_null() {
-                return Err(at.error("a deposed object cannot be null"));
-            }
-            read(d, &at)
-        })
-        .collect()
-}
-
 pub(crate) fn string(v: Option<&Value>, at: &At) -> Result<String, StateError> {
     match v {
         None | Some(Value::Null) => Ok(String::new()),

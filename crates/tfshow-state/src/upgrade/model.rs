@@ -6,6 +6,9 @@ use std::collections::BTreeMap;
 
 use serde_json::{Map, Value};
 
+use super::json::{array, string, At};
+use crate::read::StateError;
+
 /// A format 2 or 3 state.
 #[derive(Debug, Default)]
 pub(crate) struct LegacyState {
@@ -50,6 +53,39 @@ pub(crate) struct LegacyResource {
     pub(crate) deposed: Vec<LegacyObject>,
     /// The provider configuration, as written (`provider.aws.west`, `aws.west`, or empty).
     pub(crate) provider: String,
+}
+
+impl LegacyResource {
+    /// Reads the objects and provider of a legacy resource object `r` (format 1 or 2): its
+    /// `primary` object, its `deposed` list (none of them null) and its `provider`, each object
+    /// read by `object`.
+    pub(crate) fn read(
+        r: &Map<String, Value>,
+        at: &At,
+        object: impl Fn(&Value, &At) -> Result<LegacyObject, StateError>,
+    ) -> Result<LegacyResource, StateError> {
+        let primary = match r.get("primary") {
+            None | Some(Value::Null) => None,
+            Some(p) => Some(object(p, &at.field("primary"))?),
+        };
+        let deposed_at = at.field("deposed");
+        let deposed = array(r.get("deposed"), &deposed_at)?
+            .iter()
+            .enumerate()
+            .map(|(i, d)| {
+                let at = deposed_at.index(i);
+                if d.is_null() {
+                    return Err(at.error("a deposed object cannot be null"));
+                }
+                object(d, &at)
+            })
+            .collect::<Result<_, _>>()?;
+        Ok(LegacyResource {
+            primary,
+            deposed,
+            provider: string(r.get("provider"), &at.field("provider"))?,
+        })
+    }
 }
 
 /// One object of a legacy resource instance.

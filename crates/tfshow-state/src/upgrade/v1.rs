@@ -5,7 +5,7 @@
 
 use serde_json::{Map, Value};
 
-use super::json::{array, deposed, members, object, string, string_map, strings, At};
+use super::json::{array, members, object, string, string_map, strings, At};
 use super::model::{LegacyModule, LegacyObject, LegacyOutput, LegacyResource, LegacyState};
 use crate::read::StateError;
 
@@ -67,10 +67,7 @@ fn resource(v: &Value, at: &At) -> Result<LegacyResource, StateError> {
     let r = object(Some(v), at)?.ok_or_else(|| at.error("a resource cannot be null"))?;
     string(r.get("type"), &at.field("type"))?;
     strings(r.get("depends_on"), &at.field("depends_on"))?;
-    let primary = match r.get("primary") {
-        None | Some(Value::Null) => None,
-        Some(p) => Some(instance(p, &at.field("primary"))?),
-    };
+    let resource = LegacyResource::read(r, at, instance)?;
     // Tainted objects are read (a malformed one makes the file unreadable) and dropped.
     let tainted_at = at.field("tainted");
     for (i, t) in array(r.get("tainted"), &tainted_at)?.iter().enumerate() {
@@ -78,11 +75,7 @@ fn resource(v: &Value, at: &At) -> Result<LegacyResource, StateError> {
             instance(t, &tainted_at.index(i))?;
         }
     }
-    Ok(LegacyResource {
-        primary,
-        deposed: deposed(r, at, instance)?,
-        provider: string(r.get("provider"), &at.field("provider"))?,
-    })
+    Ok(resource)
 }
 
 fn instance(v: &Value, at: &At) -> Result<LegacyObject, StateError> {

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use serde_json::{Map, Value};
 
 use super::json::{
-    array, boolean, deposed, int64, members, object, string, string_map, strings, uint64, At,
+    array, boolean, int64, members, object, string, string_map, strings, uint64, At,
 };
 use super::model::{LegacyModule, LegacyObject, LegacyOutput, LegacyResource, LegacyState};
 use crate::read::StateError;
@@ -61,15 +61,7 @@ fn resource(v: &Value, at: &At) -> Result<LegacyResource, StateError> {
     let r = object(Some(v), at)?.ok_or_else(|| at.error("a resource cannot be null"))?;
     string(r.get("type"), &at.field("type"))?;
     strings(r.get("depends_on"), &at.field("depends_on"))?;
-    let primary = match r.get("primary") {
-        None | Some(Value::Null) => None,
-        Some(p) => Some(instance(p, &at.field("primary"))?),
-    };
-    Ok(LegacyResource {
-        primary,
-        deposed: deposed(r, at, instance)?,
-        provider: string(r.get("provider"), &at.field("provider"))?,
-    })
+    LegacyResource::read(r, at, instance)
 }
 
 fn instance(v: &Value, at: &At) -> Result<LegacyObject, StateError> {
