@@ -394,6 +394,12 @@ fn row(rc: &ResourceChange, schemas: Option<&Schemas>) -> ResourceRow {
 }
 
 impl Summary {
+    /// The changes split into replacements and deletions, listed first by the views, and the
+    /// others, each in the summary's order.
+    pub(crate) fn destructive_and_other(&self) -> (Vec<&ResourceRow>, Vec<&ResourceRow>) {
+        self.changes.iter().partition(|r| r.is_destructive())
+    }
+
     /// Summarizes a plan.
     pub fn new(doc: &PlanDocument<'_>) -> Result<Summary, RenderError> {
         let schemas = doc.schemas();

@@ -88,13 +88,7 @@ impl Summary {
         if level >= HEAD_ONLY {
             return;
         }
-        let destructive: Vec<&ResourceRow> =
-            self.changes.iter().filter(|r| r.is_destructive()).collect();
-        let other: Vec<&ResourceRow> = self
-            .changes
-            .iter()
-            .filter(|r| !r.is_destructive())
-            .collect();
+        let (destructive, other) = self.destructive_and_other();
         // Replacements and deletions are shrunk two levels later than the other changes.
         let destructive_level = if level >= 6 {
             6

@@ -54,13 +54,7 @@ impl Summary {
                 table_lines(out, rows, s.attributes, layout.color);
             }
         };
-        let destructive: Vec<&ResourceRow> =
-            self.changes.iter().filter(|r| r.is_destructive()).collect();
-        let other: Vec<&ResourceRow> = self
-            .changes
-            .iter()
-            .filter(|r| !r.is_destructive())
-            .collect();
+        let (destructive, other) = self.destructive_and_other();
         section(&mut out, "Replacements and deletions", &destructive);
         section(&mut out, "Other changes", &other);
         let drift: Vec<&ResourceRow> = self.drift.iter().collect();

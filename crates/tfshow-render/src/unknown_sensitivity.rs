@@ -52,22 +52,30 @@ pub fn providers_without_schema(
 ) -> Result<BTreeSet<String>, crate::RenderError> {
     let schemas = doc.schemas();
     let mut out = BTreeSet::new();
-    let mut check = |provider: &str, mode: tfshow_addrs::ResourceMode, type_: &str| {
+    each_resource_type(doc, |provider, mode, type_| {
         let mode = crate::resource::mode_name(mode);
         if !is_builtin(provider) && schema_for(schemas, provider, mode, type_).is_none() {
             out.insert(provider.to_owned());
         }
-    };
+    })?;
+    Ok(out)
+}
+
+/// Calls `f` with the provider, mode and type of each resource of a plan's changes and drift.
+fn each_resource_type(
+    doc: &tfshow_json::document::PlanDocument<'_>,
+    mut f: impl FnMut(&str, tfshow_addrs::ResourceMode, &str),
+) -> Result<(), crate::RenderError> {
     let changes = doc.changes()?;
     for i in 0..changes.len() {
         if let Some((provider, mode, type_)) = changes.resource_type(i) {
-            check(provider, mode, type_);
+            f(provider, mode, type_);
         }
     }
     for rc in doc.drift()? {
-        check(&rc.provider_name, rc.mode, &rc.type_);
+        f(&rc.provider_name, rc.mode, &rc.type_);
     }
-    Ok(out)
+    Ok(())
 }
 
 /// The resource types of a plan's changes and drift that their provider's schema lacks (a
@@ -80,7 +88,7 @@ pub fn types_missing_from_schemas(
         return Ok(BTreeSet::new());
     };
     let mut out = BTreeSet::new();
-    let mut check = |provider: &str, mode: tfshow_addrs::ResourceMode, type_: &str| {
+    each_resource_type(doc, |provider, mode, type_| {
         let name = crate::resource::mode_name(mode);
         if schemas.providers.contains_key(provider)
             && schema_for(Some(schemas), provider, name, type_).is_none()
@@ -91,16 +99,7 @@ pub fn types_missing_from_schemas(
             };
             out.insert((provider.to_owned(), shown));
         }
-    };
-    let changes = doc.changes()?;
-    for i in 0..changes.len() {
-        if let Some((provider, mode, type_)) = changes.resource_type(i) {
-            check(provider, mode, type_);
-        }
-    }
-    for rc in doc.drift()? {
-        check(&rc.provider_name, rc.mode, &rc.type_);
-    }
+    })?;
     Ok(out)
 }
 
