@@ -9,6 +9,7 @@ use tfshow_json::document::ResourceChange;
 use tfshow_schema::Schemas;
 
 use crate::resource::masks;
+use crate::sensitive_paths::marks_something;
 
 /// Characters of a value shown before it is cut.
 pub const VALUE_CHARS: usize = 60;
@@ -105,16 +106,7 @@ fn object(v: Option<&Value>) -> Option<&serde_json::Map<String, Value>> {
 fn marked_at(mask: &Value, name: &str) -> bool {
     match mask {
         Value::Bool(b) => *b,
-        Value::Object(m) => m.get(name).is_some_and(any_marked),
-        _ => false,
-    }
-}
-
-fn any_marked(mask: &Value) -> bool {
-    match mask {
-        Value::Bool(b) => *b,
-        Value::Array(a) => a.iter().any(any_marked),
-        Value::Object(m) => m.values().any(any_marked),
+        Value::Object(m) => m.get(name).is_some_and(marks_something),
         _ => false,
     }
 }

@@ -48,7 +48,7 @@ use serde_json::{Map, Value};
 use tfshow_schema::{Block, Nesting, Schemas};
 
 use crate::document::{resource_schema, string};
-use crate::sensitive_paths::{change_marks, hide_keys, replace_path, Shape};
+use crate::sensitive_paths::{change_marks, hide_keys, marks_something, replace_path, Shape};
 
 pub use stream::write_json;
 
@@ -410,16 +410,6 @@ pub(crate) fn may_change(key: &str, mask: Option<&Value>, schema: Option<&Block>
                     .iter()
                     .any(|(n, bt)| n == key && bt.block.contains_sensitive())
         })
-}
-
-/// Whether a sensitivity mask marks anything.
-fn marks_something(mask: &Value) -> bool {
-    match mask {
-        Value::Bool(b) => *b,
-        Value::Array(a) => a.iter().any(marks_something),
-        Value::Object(m) => m.values().any(marks_something),
-        _ => false,
-    }
 }
 
 /// Hides, in a resource's `sensitive_values`, what names keys of its sensitive values (see

@@ -162,6 +162,16 @@ fn mask_step<'m>(mask: &'m Value, s: &Value) -> &'m Value {
     }
 }
 
+/// Whether a sensitivity mask marks anything.
+pub(crate) fn marks_something(mask: &Value) -> bool {
+    match mask {
+        Value::Bool(b) => *b,
+        Value::Array(a) => a.iter().any(marks_something),
+        Value::Object(m) => m.values().any(marks_something),
+        _ => false,
+    }
+}
+
 /// The sensitivity of a change's values: its two masks together.
 pub(crate) fn change_marks(change: &Value) -> Value {
     let f = Value::Bool(false);
