@@ -10,6 +10,7 @@ use tfshow_planfile::model::Mode;
 use tfshow_planfile::PlanFile;
 use tfshow_schema::{Attribute, Block, Schemas};
 
+use crate::jsonformat::node::Node;
 use crate::jsonformat::Action;
 use crate::RenderError;
 
@@ -367,15 +368,15 @@ pub(crate) fn inferred_block<'v>(values: impl IntoIterator<Item = Option<&'v Val
 
 /// The sensitivity mask the provider schema implies for `value` (a resource's values):
 /// `{"attr": true, "block": [{"attr": true}]}`, or `None` when nothing in it is sensitive.
-pub(crate) fn schema_marks(block: &Block, value: &Value) -> Option<Value> {
-    let Value::Object(m) = value else {
+pub(crate) fn schema_marks(block: &Block, value: Node<'_>) -> Option<Value> {
+    if !value.is_object() {
         return None;
-    };
+    }
     let mut out = serde_json::Map::new();
     for (name, attr) in &block.attributes {
         if attr.sensitive {
             out.insert(name.clone(), Value::Bool(true));
-        } else if let (Some(nested), Some(v)) = (&attr.nested, m.get(name)) {
+        } else if let (Some(nested), (Some(v), _)) = (&attr.nested, value.member(name)) {
             if nested.contains_sensitive() {
                 let inner = Block {
                     attributes: nested.attributes.clone(),
@@ -391,7 +392,7 @@ pub(crate) fn schema_marks(block: &Block, value: &Value) -> Option<Value> {
         if !bt.block.contains_sensitive() {
             continue;
         }
-        if let Some(v) = m.get(name) {
+        if let (Some(v), _) = value.member(name) {
             if let Some(marks) = nested_marks(&bt.block, bt.nesting, v) {
                 out.insert(name.clone(), marks);
             }
@@ -400,30 +401,30 @@ pub(crate) fn schema_marks(block: &Block, value: &Value) -> Option<Value> {
     (!out.is_empty()).then_some(Value::Object(out))
 }
 
-fn nested_marks(block: &Block, nesting: tfshow_schema::Nesting, v: &Value) -> Option<Value> {
+fn nested_marks(block: &Block, nesting: tfshow_schema::Nesting, v: Node<'_>) -> Option<Value> {
     use tfshow_schema::Nesting;
-    match (nesting, v) {
-        (Nesting::Single | Nesting::Group, v) => schema_marks(block, v),
-        (Nesting::List | Nesting::Set, Value::Array(a)) => {
-            let marks: Vec<Value> = a
-                .iter()
-                .map(|e| {
-                    schema_marks(block, e).unwrap_or_else(|| Value::Object(Default::default()))
-                })
-                .collect();
-            Some(Value::Array(marks))
+    let marks = |e: Option<Node<'_>>| {
+        e.and_then(|e| schema_marks(block, e))
+            .unwrap_or_else(|| Value::Object(Default::default()))
+    };
+    match nesting {
+        Nesting::Single | Nesting::Group => schema_marks(block, v),
+        Nesting::List | Nesting::Set => {
+            let len = v.len()?;
+            Some(Value::Array(
+                (0..len).map(|i| marks(v.element(i).0)).collect(),
+            ))
         }
-        (Nesting::Map, Value::Object(m)) => Some(Value::Object(
-            m.iter()
-                .map(|(k, e)| {
-                    (
-                        k.clone(),
-                        schema_marks(block, e).unwrap_or_else(|| Value::Object(Default::default())),
-                    )
-                })
-                .collect(),
-        )),
-        _ => None,
+        Nesting::Map if v.is_object() => {
+            let mut keys = Vec::new();
+            v.keys(&mut keys);
+            Some(Value::Object(
+                keys.into_iter()
+                    .map(|k| (k.to_owned(), marks(v.member(k).0)))
+                    .collect(),
+            ))
+        }
+        Nesting::Map => None,
     }
 }
 
@@ -464,7 +465,7 @@ pub(crate) fn with_schema_marks_on(
     existing: &Value,
     block: &Block,
 ) -> Option<Value> {
-    let marks = schema_marks(block, value?)?;
+    let marks = schema_marks(block, Node::Json(value?))?;
     let existing = if existing.is_null() {
         &Value::Bool(false)
     } else {

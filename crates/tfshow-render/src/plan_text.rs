@@ -16,6 +16,7 @@ use tfshow_json::plan::ordered::for_each_ordered;
 use tfshow_json::spool::Spool;
 use tfshow_schema::Schemas;
 
+use crate::jsonformat::node::Node;
 use crate::jsonformat::render::{Diff, Opts};
 use crate::jsonformat::structured::{Change, Matcher, Style};
 use crate::jsonformat::text::{
@@ -86,8 +87,7 @@ pub(crate) fn drift_diffs<'a>(
 /// The diffs of the output changes, by name.
 pub(crate) fn output_diffs(outputs: &[OutputChange]) -> BTreeMap<&str, Diff> {
     let mut out = BTreeMap::new();
-    const SENSITIVE: Option<std::borrow::Cow<'static, serde_json::Value>> =
-        Some(std::borrow::Cow::Owned(serde_json::Value::Bool(true)));
+    const SENSITIVE: Option<Node<'static>> = Some(Node::Flag(true));
     for o in outputs {
         let mut c = Change::from_json_change(&o.change, Matcher::Always);
         // A declared-sensitive output is masked whatever the document's masks say: documents
@@ -126,9 +126,9 @@ pub fn resource_text(
     opts: &TextOptions,
 ) -> Option<String> {
     let mut text = String::new();
-    PlanText::new(doc, opts)
-        .change(rc, doc.schemas(), &mut text)
-        .printed?;
+    let text_of = PlanText::new(doc, opts);
+    let diff = crate::resource::diff(rc, doc.schemas(), Matcher::Always, text_of.words.style);
+    text_of.change(rc, diff, &mut text).printed?;
     Some(text)
 }
 
@@ -240,8 +240,18 @@ impl PlanText {
             let mut text = String::new();
             let mut found = Vec::with_capacity(batch.len());
             for &i in *batch {
-                let rc = changes.get(i)?;
-                found.push(self.change(&rc, schemas, &mut text));
+                let (rc, values) = changes.get_typed(i)?;
+                let diff = match &values {
+                    Some(v) => crate::resource::typed_diff(
+                        &rc,
+                        v,
+                        schemas,
+                        Matcher::Always,
+                        self.words.style,
+                    )?,
+                    None => crate::resource::diff(&rc, schemas, Matcher::Always, self.words.style),
+                };
+                found.push(self.change(&rc, diff, &mut text));
             }
             Ok((found, text))
         };
@@ -409,16 +419,8 @@ impl PlanText {
     }
 
     /// Renders one resource change into `text` (`\n`, its text, `\n`) when it is printed.
-    fn change(
-        &self,
-        rc: &ResourceChange,
-        schemas: Option<&Schemas>,
-        text: &mut String,
-    ) -> Rendered {
-        let d = ResourceDiff {
-            rc,
-            diff: crate::resource::diff(rc, schemas, Matcher::Always, self.words.style),
-        };
+    fn change(&self, rc: &ResourceChange, diff: Diff, text: &mut String) -> Rendered {
+        let d = ResourceDiff { rc, diff };
         let mut found = Rendered {
             not_empty: d.diff.action != Action::NoOp || d.moved(),
             printed: None,

@@ -6,14 +6,16 @@ use std::borrow::Cow;
 use serde_json::Value;
 use tfshow_addrs::ResourceMode;
 
-use tfshow_json::document::ResourceChange;
+use tfshow_json::document::{ChangeJson, ResourceChange, TypedValues};
 use tfshow_schema::{Block, Schemas};
 
-use crate::document::{inferred_block, schema_for, with_schema_marks_on};
+use crate::document::{inferred_block, schema_for, schema_marks, with_schema_marks_on};
+use crate::jsonformat::node::known;
 use crate::jsonformat::render::Diff;
-use crate::jsonformat::structured::{Change, Matcher, Style};
+use crate::jsonformat::structured::{Change, Matcher, Style, Values};
 use crate::jsonformat::{differ, Action};
 use crate::unknown_sensitivity::{self, mask_every_attribute};
+use crate::RenderError;
 
 /// The action of a change's `actions` list.
 pub(crate) fn action(rc: &ResourceChange) -> Action {
@@ -51,18 +53,49 @@ pub(crate) fn diff(
     relevant: Matcher,
     style: Style,
 ) -> Diff {
-    let forget = rc.actions == ["forget"];
-    let replace = Matcher::from_paths(&rc.replace_paths, false);
-    let v = &rc.values;
+    json_diff(rc, &rc.values, schemas, relevant, style)
+}
+
+/// [`diff`] of a change whose values are typed (its own `values` are not read).
+pub(crate) fn typed_diff(
+    rc: &ResourceChange,
+    values: &TypedValues,
+    schemas: Option<&Schemas>,
+    relevant: Matcher,
+    style: Style,
+) -> Result<Diff, RenderError> {
+    let Some(block) = schema(schemas, rc) else {
+        // Without the schema, the values' JSON decides what the attributes are.
+        let json = values.json(&rc.address)?;
+        return Ok(json_diff(rc, &json, schemas, relevant, style));
+    };
+    let mode = values.unknown_elements;
+    let before_extra = known(&values.before, mode).and_then(|v| schema_marks(block, v));
+    let after_extra = known(&values.after, mode).and_then(|v| schema_marks(block, v));
+    let change = Change::resource(
+        Values::typed(values, before_extra.as_ref(), after_extra.as_ref()),
+        rc.actions == ["forget"],
+        Matcher::from_paths(&rc.replace_paths, false),
+        relevant,
+        style,
+    );
+    Ok(differ::block(&change, block))
+}
+
+/// [`diff`] of a change with the values `v`.
+fn json_diff(
+    rc: &ResourceChange,
+    v: &ChangeJson,
+    schemas: Option<&Schemas>,
+    relevant: Matcher,
+    style: Style,
+) -> Diff {
     let schema = schema(schemas, rc);
-    let (before_sensitive, after_sensitive) = own_masks(rc, schema);
-    let change = Change::from_parts(
-        v,
-        // Borrowed, so that the differ's children borrow from them instead of cloning.
-        before_sensitive.as_ref().map(Cow::Borrowed),
-        after_sensitive.as_ref().map(Cow::Borrowed),
-        forget,
-        replace,
+    let (before_sensitive, after_sensitive) = own_masks(rc, v, schema);
+    let change = Change::resource(
+        Values::json(v, before_sensitive.as_ref(), after_sensitive.as_ref()),
+        rc.actions == ["forget"],
+        Matcher::from_paths(&rc.replace_paths, false),
         relevant,
         style,
     );
@@ -73,8 +106,8 @@ pub(crate) fn diff(
                 v.before.as_ref(),
                 v.after.as_ref(),
                 Some(&v.after_unknown),
-                change.before_sensitive.as_deref(),
-                change.after_sensitive.as_deref(),
+                before_sensitive.as_ref().or(Some(&v.before_sensitive)),
+                after_sensitive.as_ref().or(Some(&v.after_sensitive)),
             ]);
             differ::block(&change, &block)
         }
@@ -88,8 +121,8 @@ pub(crate) fn masks<'a>(
     rc: &'a ResourceChange,
     schemas: Option<&Schemas>,
 ) -> (Cow<'a, Value>, Cow<'a, Value>) {
-    let (before, after) = own_masks(rc, schema(schemas, rc));
     let v = &rc.values;
+    let (before, after) = own_masks(rc, v, schema(schemas, rc));
     (
         before.map_or(Cow::Borrowed(&v.before_sensitive), Cow::Owned),
         after.map_or(Cow::Borrowed(&v.after_sensitive), Cow::Owned),
@@ -97,8 +130,11 @@ pub(crate) fn masks<'a>(
 }
 
 /// The masks of [`masks`] where they differ from the change's own (`None`: the same).
-fn own_masks(rc: &ResourceChange, schema: Option<&Block>) -> (Option<Value>, Option<Value>) {
-    let v = &rc.values;
+fn own_masks(
+    rc: &ResourceChange,
+    v: &ChangeJson,
+    schema: Option<&Block>,
+) -> (Option<Value>, Option<Value>) {
     match schema {
         Some(block) => (
             with_schema_marks_on(v.before.as_ref(), &v.before_sensitive, block),

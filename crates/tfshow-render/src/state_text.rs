@@ -9,8 +9,9 @@ use tfshow_schema::Schemas;
 
 use crate::document::{inferred_block, list, merge_marks, resource_schema, schema_marks, string};
 use crate::jsonformat::differ;
+use crate::jsonformat::node::{val, Node};
 use crate::jsonformat::render::Opts;
-use crate::jsonformat::structured::{val, Change};
+use crate::jsonformat::structured::Change;
 use crate::jsonformat::text::{go_quote, shown};
 use crate::{unknown_sensitivity, Document, TextOptions};
 
@@ -45,9 +46,9 @@ pub fn render(doc: &Document, schemas: Option<&Schemas>, opts: &TextOptions) -> 
             let Some(o) = outputs.get(name) else {
                 continue;
             };
-            let sensitive = Some(Cow::Owned(Value::Bool(
+            let sensitive = Some(Node::Flag(
                 o.get("sensitive").and_then(Value::as_bool).unwrap_or(false),
-            )));
+            ));
             let change = Change::unchanged(val(o.get("value")), sensitive);
             let ty = o.get("type").and_then(|t| Type::from_json_value(t).ok());
             let d = match ty {
@@ -95,11 +96,11 @@ fn module(out: &mut String, m: &Value, schemas: Option<&Schemas>, opts: &Opts, f
                     .get("sensitive_values")
                     .cloned()
                     .unwrap_or(Value::Bool(false));
-                let marks = match schema_marks(block, &values) {
+                let marks = match schema_marks(block, Node::Json(&values)) {
                     Some(m) => merge_marks(&existing, &m),
                     None => existing,
                 };
-                let change = Change::unchanged(Some(values.clone()), val(Some(&marks)));
+                let change = Change::unchanged(Some(Node::Json(&values)), val(Some(&marks)));
                 differ::block(&change, block)
             }
             None => {
@@ -109,7 +110,7 @@ fn module(out: &mut String, m: &Value, schemas: Option<&Schemas>, opts: &Opts, f
                 } else {
                     r.get("sensitive_values").cloned()
                 };
-                let change = Change::unchanged(Some(values.clone()), val(marks.as_ref()));
+                let change = Change::unchanged(Some(Node::Json(&values)), val(marks.as_ref()));
                 differ::block(&change, &inferred_block([Some(values.as_ref())]))
             }
         };

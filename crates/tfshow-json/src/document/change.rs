@@ -66,6 +66,24 @@ pub struct ChangeJson {
     pub after_sensitive: Json,
 }
 
+/// A change's values as the plan file holds them: typed, with the sensitive marks the plan
+/// records and the schema implies (as the document's masks are written from them). The
+/// document's JSON ([`ChangeJson`]) is derived from these; the views that walk values read
+/// them without building it.
+#[derive(Debug)]
+pub struct TypedValues {
+    /// The value before.
+    pub before: Value,
+    /// The value after, with its unknowns.
+    pub after: Value,
+    /// What is sensitive in `before`.
+    pub before_marks: Marks,
+    /// What is sensitive in `after`.
+    pub after_marks: Marks,
+    /// What the release's `omitUnknowns` does with unknown elements.
+    pub unknown_elements: UnknownElements,
+}
+
 /// A resource instance change (see the module documentation).
 #[derive(Debug)]
 pub struct ResourceChange {
@@ -107,6 +125,19 @@ pub(crate) fn from_located(d: &Located<'_>, release: &Release) -> Result<Resourc
         let mut rc = typed(r)?;
         rc.values = change_json(r, release)?;
         Ok(rc)
+    })
+}
+
+/// The typed change of a located plan change with its values typed (its JSON `values` left
+/// empty).
+pub(crate) fn with_typed_values(
+    d: &Located<'_>,
+    release: &Release,
+) -> Result<(ResourceChange, TypedValues), Error> {
+    with_decoded(d, |r| {
+        let rc = typed(r)?;
+        let values = typed_values(r, release)?;
+        Ok((rc, values))
     })
 }
 
@@ -153,11 +184,10 @@ fn typed(r: &Ready<'_, '_>) -> Result<ResourceChange, Error> {
     }
 }
 
-/// The values of a located change as the document writes them.
-fn change_json(d: &Ready<'_, '_>, release: &Release) -> Result<ChangeJson, Error> {
+/// The typed values of a located change, with the marks the document's masks are written
+/// from. Refuses values the document could not write (an infinite number).
+fn typed_values(d: &Ready<'_, '_>, release: &Release) -> Result<TypedValues, Error> {
     let v = d.values()?;
-    let at = d.addr_text;
-    let mode = unknown_elements(release);
     let nested = release.has(crate::Feature::SchemaSensitivityInNestedTypes);
     let with_schema = |value: &Value, paths: &[Path]| {
         let mut marks = Marks::from_paths(paths);
@@ -166,19 +196,57 @@ fn change_json(d: &Ready<'_, '_>, release: &Release) -> Result<ChangeJson, Error
         }
         marks
     };
-    let before_marks = with_schema(&v.before, &v.before_paths);
-    let after_marks = with_schema(&v.after, &v.after_paths);
-    Ok(ChangeJson {
-        before: known(&v.before, mode, at)?,
-        after: known(&v.after, mode, at)?,
-        after_unknown: if v.after.is_wholly_known() {
-            Json::Object(Default::default())
-        } else {
-            build(|b| write_unknown_as_bool(b, &v.after))
-        },
-        before_sensitive: build(|b| write_sensitive_as_bool(b, &v.before, &before_marks)),
-        after_sensitive: build(|b| write_sensitive_as_bool(b, &v.after, &after_marks)),
+    for side in [&v.before, &v.after] {
+        check_encodable(side).map_err(|e| invalid(d.addr_text, e))?;
+    }
+    Ok(TypedValues {
+        before_marks: with_schema(&v.before, &v.before_paths),
+        after_marks: with_schema(&v.after, &v.after_paths),
+        before: v.before,
+        after: v.after,
+        unknown_elements: unknown_elements(release),
     })
+}
+
+/// Fails where writing the known parts of `v` as JSON would: at an infinite number.
+fn check_encodable(v: &Value) -> Result<(), tfshow_cty::json::JsonEncodeError> {
+    match v.peel() {
+        Value::Number(n) if n.infinity_sign().is_some() => {
+            Err(tfshow_cty::NumberError::Infinite.into())
+        }
+        Value::List(items) | Value::Set(items) | Value::Tuple(items) => {
+            items.iter().try_for_each(check_encodable)
+        }
+        Value::Map(entries) | Value::Object(entries) => {
+            entries.iter().try_for_each(|(_, e)| check_encodable(e))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// The values of a located change as the document writes them.
+fn change_json(d: &Ready<'_, '_>, release: &Release) -> Result<ChangeJson, Error> {
+    typed_values(d, release)?.json(d.addr_text)
+}
+
+impl TypedValues {
+    /// The values as the document writes them (`at`: the change's address, for errors).
+    pub fn json(&self, at: &str) -> Result<ChangeJson, Error> {
+        let mode = self.unknown_elements;
+        Ok(ChangeJson {
+            before: known(&self.before, mode, at)?,
+            after: known(&self.after, mode, at)?,
+            after_unknown: if self.after.is_wholly_known() {
+                Json::Object(Default::default())
+            } else {
+                build(|b| write_unknown_as_bool(b, &self.after))
+            },
+            before_sensitive: build(|b| {
+                write_sensitive_as_bool(b, &self.before, &self.before_marks)
+            }),
+            after_sensitive: build(|b| write_sensitive_as_bool(b, &self.after, &self.after_marks)),
+        })
+    }
 }
 
 /// `value` with unknowns left out; `None` when it is unknown.

@@ -33,7 +33,7 @@ use tfshow_planfile::{LazyChange, PlanFile};
 use tfshow_schema::Schemas;
 use tfshow_state::State;
 
-pub use change::{ChangeJson, Importing, ResourceChange};
+pub use change::{ChangeJson, Importing, ResourceChange, TypedValues};
 pub use outputs::OutputChange;
 
 use crate::plan::decode::{self as located, Located, PlanChange, StateSchemaVersions};
@@ -447,6 +447,18 @@ impl Changes<'_> {
         match &self.list {
             List::File(l) => change::from_located(located(l, i)?, &self.release),
             List::Json(j) => j.change(j.changes.get(i).ok_or_else(no_such_change)?),
+        }
+    }
+
+    /// Decodes change `i` with its values typed, for views that walk the values: for a plan
+    /// file, the change's [`ResourceChange::values`] are left empty and its [`TypedValues`]
+    /// given beside it; for a JSON document, which has no typed values, its `values` are set
+    /// and `None` is given.
+    pub fn get_typed(&self, i: usize) -> Result<(ResourceChange, Option<TypedValues>), Error> {
+        match &self.list {
+            List::File(l) => change::with_typed_values(located(l, i)?, &self.release)
+                .map(|(rc, values)| (rc, Some(values))),
+            List::Json(_) => Ok((self.get(i)?, None)),
         }
     }
 

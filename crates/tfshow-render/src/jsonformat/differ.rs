@@ -2,16 +2,15 @@
 //! (outputs, dynamic values) are handed to [`super::jsondiff`].
 
 use std::borrow::Cow;
-use std::collections::BTreeMap;
 
-use serde_json::{Map, Value};
 use tfshow_cty::Type;
 use tfshow_schema::{Attribute, Block, Nesting};
 
 use super::collections::process_slice;
 use super::compare_actions;
-use super::render::{Blocks, Diff, Prim, Renderer};
-use super::structured::{deep_equal, Change, Matcher, Style, Val};
+use super::node::{deep_equal, elements, val, Lookups, Node, Val};
+use super::render::{Blocks, Diff, Named, Prim, Renderer};
+use super::structured::{Change, Matcher, Style};
 use super::Action;
 
 fn as_diff(change: &Change<'_>, renderer: Renderer) -> Diff {
@@ -56,12 +55,12 @@ fn check_sensitive(
     Some(Diff::new(renderer, action, change.replace_paths.matches()))
 }
 
-/// If the change is unknown, its diff. `child_unknown` gives what marks the children of the
-/// before value as unknown so that they print as recomputed rather than deleted (called only
-/// for an unknown value); `compute` computes the diff of the before value.
+/// If the change is unknown, its diff. `child_unknown` marks the children of the before
+/// value as unknown so that they print as recomputed rather than deleted; `compute` computes
+/// the diff of the before value.
 fn check_unknown<'a>(
     change: &Change<'a>,
-    child_unknown: impl FnOnce() -> Value,
+    child_unknown: Node<'a>,
     compute: impl Fn(&Change<'a>) -> Diff,
 ) -> Option<Diff> {
     if !change.is_unknown() {
@@ -73,7 +72,7 @@ fn check_unknown<'a>(
         return Some(as_diff(&current, Renderer::Unknown { before: None }));
     }
     let mut before = current.as_delete();
-    before.unknown = Some(Cow::Owned(child_unknown()));
+    before.unknown = Some(child_unknown);
     let before_diff = compute(&before);
     Some(as_diff(
         &current,
@@ -83,19 +82,12 @@ fn check_unknown<'a>(
     ))
 }
 
-fn all_true<'k>(keys: impl Iterator<Item = &'k String>) -> Value {
-    Value::Object(
-        keys.map(|k| (k.clone(), Value::Bool(true)))
-            .collect::<Map<String, Value>>(),
-    )
-}
-
 /// The diff of a resource or nested block.
 pub(crate) fn block(change: &Change<'_>, block_schema: &Block) -> Diff {
     if let Some(d) = check_sensitive(change, |c| block(c, block_schema), true) {
         return d;
     }
-    let child_unknown = || all_true(block_schema.attributes.iter().map(|(k, _)| k));
+    let child_unknown = Node::AllTrue(&block_schema.attributes);
     if let Some(d) = check_unknown(change, child_unknown, |c| block(c, block_schema)) {
         return d;
     }
@@ -108,12 +100,13 @@ pub(crate) fn block(change: &Change<'_>, block_schema: &Block) -> Diff {
     };
     let change = change.as_ref();
     let mut current = change.default_action_for_iteration();
-    let mut attributes = BTreeMap::new();
+    let mut attributes = Named::new();
+    let mut lookups = Lookups::default();
     for (key, attr) in &block_schema.attributes {
         if attr.write_only {
             continue;
         }
-        let mut child = change.map_child(key);
+        let mut child = change.map_child_in(key, &mut lookups);
         if !child.relevant.matches_partial() {
             child = child.as_no_op();
         }
@@ -121,10 +114,10 @@ pub(crate) fn block(change: &Change<'_>, block_schema: &Block) -> Diff {
         child.after_explicit = false;
         if child.style == Style::OpenTofu {
             // Empty strings as a block's attributes are null, for every provider.
-            if matches!(child.before.as_deref(), Some(Value::String(s)) if s.is_empty()) {
+            if child.before.is_some_and(Node::is_empty_string) {
                 child.before = None;
             }
-            if matches!(child.after.as_deref(), Some(Value::String(s)) if s.is_empty()) {
+            if child.after.is_some_and(Node::is_empty_string) {
                 child.after = None;
             }
         }
@@ -137,7 +130,7 @@ pub(crate) fn block(change: &Change<'_>, block_schema: &Block) -> Diff {
     }
     let mut blocks = Blocks::default();
     for (key, bt) in &block_schema.block_types {
-        let mut child = change.map_child(key);
+        let mut child = change.map_child_in(key, &mut lookups);
         if !child.relevant.matches_partial() {
             child = child.as_no_op();
         }
@@ -268,8 +261,7 @@ fn nested_attribute(
     if let Some(d) = check_sensitive(change, |c| nested_attribute(c, attributes, nesting), false) {
         return d;
     }
-    let child_unknown = || all_true(attributes.iter().map(|(k, _)| k));
-    if let Some(d) = check_unknown(change, child_unknown, |c| {
+    if let Some(d) = check_unknown(change, Node::AllTrue(attributes), |c| {
         nested_attribute(c, attributes, nesting)
     }) {
         return d;
@@ -358,11 +350,12 @@ fn process_object<T>(
     attributes: &[&(String, T)],
     write_only_attrs: &[&(String, T)],
     compute: impl Fn(&Change<'_>, &T, Action) -> Diff,
-) -> (BTreeMap<String, Diff>, Action) {
-    let mut diffs = BTreeMap::new();
+) -> (Named<Diff>, Action) {
+    let mut diffs = Named::new();
     let mut current = change.default_action_for_iteration();
+    let mut lookups = Lookups::default();
     for (key, attr) in attributes.iter().map(|p| (&p.0, &p.1)) {
-        let mut child = change.map_child(key);
+        let mut child = change.map_child_in(key, &mut lookups);
         if !child.relevant.matches_partial() {
             child = child.as_no_op();
         }
@@ -389,7 +382,7 @@ fn process_object<T>(
 
 /// The diff of a value of type `ty`.
 pub(crate) fn of_type(change: &Change<'_>, ty: &Type) -> Diff {
-    let blank = |v: &Val<'_>| matches!(v.as_deref(), Some(Value::String(s)) if s.is_empty());
+    let blank = |v: &Val<'_>| v.is_some_and(Node::is_empty_string);
     // Copied only when an empty string is taken for null.
     let change = if change.style == Style::Terraform
         && !change.non_legacy
@@ -410,7 +403,7 @@ pub(crate) fn of_type(change: &Change<'_>, ty: &Type) -> Diff {
     if let Some(d) = check_sensitive(change, |c| of_type(c, ty), false) {
         return d;
     }
-    if let Some(d) = check_unknown(change, || Value::Bool(false), |c| of_type(c, ty)) {
+    if let Some(d) = check_unknown(change, Node::Flag(false), |c| of_type(c, ty)) {
         return d;
     }
     match ty {
@@ -505,8 +498,8 @@ fn primitive(change: &Change<'_>, prim: Prim) -> Diff {
     as_diff(
         change,
         Renderer::Primitive {
-            before: change.before.as_deref().cloned(),
-            after: change.after.as_deref().cloned(),
+            before: change.before.map(Node::scalar),
+            after: change.after.map(Node::scalar),
             prim,
         },
     )
@@ -516,23 +509,24 @@ fn primitive(change: &Change<'_>, prim: Prim) -> Diff {
 /// one side is not a map.
 pub(super) fn transform_map<'a>(
     change: &Change<'a>,
-    keys: Vec<String>,
+    keys: Vec<&str>,
     process: impl Fn(&Change<'a>) -> Diff,
-) -> (BTreeMap<String, Diff>, Action) {
+) -> (Named<Diff>, Action) {
     let mut current = match (change.before_is_map(), change.after_is_map()) {
         (true, false) => Action::Delete,
         (false, true) => Action::Create,
         _ => Action::NoOp,
     };
-    let mut elements = BTreeMap::new();
+    let mut elements = Named::new();
+    let mut lookups = Lookups::default();
     for key in keys {
-        let mut child = change.map_child(&key);
+        let mut child = change.map_child_in(key, &mut lookups);
         if !child.relevant.matches_partial() {
             child = child.as_no_op();
         }
         let d = process(&child);
         current = compare_actions(current, d.action);
-        elements.insert(key, d);
+        elements.insert(key.to_owned(), d);
     }
     (elements, current)
 }
@@ -543,33 +537,31 @@ fn transform_slice<'a>(
     is_obj: bool,
     process: impl Fn(&Change<'a>) -> Diff,
 ) -> (Vec<Diff>, Action) {
-    let before = change.before_slice();
-    let after = change.after_slice();
-    let mut current = match (before.is_some(), after.is_some()) {
+    let mut current = match (change.before_len().is_some(), change.after_len().is_some()) {
         (true, false) => Action::Delete,
         (false, true) => Action::Create,
         _ => Action::NoOp,
     };
-    let mut elements = Vec::new();
+    let mut diffs = Vec::new();
     process_slice(
-        before.unwrap_or(&[]),
-        after.unwrap_or(&[]),
+        &elements(change.before),
+        &elements(change.after),
         change.style == Style::Terraform,
         |bi, ai| {
             let d = process(&change.slice_child(bi, ai));
             current = compare_actions(current, d.action);
-            elements.push(d);
+            diffs.push(d);
         },
         |_| is_obj,
     );
-    (elements, current)
+    (diffs, current)
 }
 
 fn process_nested_list<'a>(change: &Change<'a>, process: &mut dyn FnMut(&Change<'a>)) {
     let n = change
-        .before_slice()
-        .map_or(0, <[Value]>::len)
-        .max(change.after_slice().map_or(0, <[Value]>::len));
+        .before_len()
+        .unwrap_or(0)
+        .max(change.after_len().unwrap_or(0));
     for ix in 0..n {
         let mut child = change.slice_child(ix, ix);
         if !child.relevant.matches_partial() {
@@ -580,12 +572,11 @@ fn process_nested_list<'a>(change: &Change<'a>, process: &mut dyn FnMut(&Change<
 }
 
 fn process_set<'a>(change: &Change<'a>, process: &mut dyn FnMut(&Change<'a>)) {
-    let bl = change.before_slice().map_or(0, <[Value]>::len);
-    let al = change.after_slice().map_or(0, <[Value]>::len);
+    let before_values = elements(change.before);
+    let after_values = elements(change.after);
+    let (bl, al) = (before_values.len(), after_values.len());
     let mut found_in_before: Vec<Option<usize>> = vec![None; bl];
     let mut found_in_after: Vec<bool> = vec![false; al];
-    let before_values = change.before_slice().unwrap_or(&[]);
-    let after_values = change.after_slice().unwrap_or(&[]);
     for (ix, found) in found_in_before.iter_mut().enumerate() {
         for (jx, taken) in found_in_after.iter_mut().enumerate() {
             if *taken || before_values.get(ix) != after_values.get(jx) {
@@ -618,14 +609,30 @@ fn process_set<'a>(change: &Change<'a>, process: &mut dyn FnMut(&Change<'a>)) {
 
 /// The diff of an output value, or of any value without a type: the JSON decides.
 pub(crate) fn output(change: &Change<'_>) -> Diff {
+    if change.is_typed() {
+        // Typed values without a type to guide the diff: diffed as the JSON they stand for.
+        let json = [
+            change.before,
+            change.after,
+            change.unknown,
+            change.before_sensitive,
+            change.after_sensitive,
+        ]
+        .map(|v| v.map(Node::to_json));
+        let mut c = change.clone();
+        [
+            c.before,
+            c.after,
+            c.unknown,
+            c.before_sensitive,
+            c.after_sensitive,
+        ] = json.each_ref().map(|v| val(v.as_ref()));
+        return output(&c);
+    }
     if let Some(d) = check_sensitive(change, |c| of_type(c, &Type::Dynamic), false) {
         return d;
     }
-    if let Some(d) = check_unknown(
-        change,
-        || Value::Bool(false),
-        |c| of_type(c, &Type::Dynamic),
-    ) {
+    if let Some(d) = check_unknown(change, Node::Flag(false), |c| of_type(c, &Type::Dynamic)) {
         return d;
     }
     super::jsondiff::json_transform(change)

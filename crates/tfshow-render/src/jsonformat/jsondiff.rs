@@ -2,15 +2,14 @@
 //! that hold JSON), as Terraform's `jsondiff` computes them apart from the schema-guided
 //! [`super::differ`].
 
-use std::borrow::Cow;
-
 use serde_json::Value;
 
 use super::collections::process_slice;
 use super::compare_actions;
 use super::differ::transform_map;
+use super::node::{deep_equal, Node, Val};
 use super::render::{Diff, Prim, Renderer};
-use super::structured::{deep_equal, Change, Style};
+use super::structured::{Change, Style};
 use super::Action;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -21,6 +20,19 @@ enum JsonType {
     String,
     Object,
     Array,
+}
+
+/// The JSON of a value (this module diffs JSON values only).
+fn json(v: Val<'_>) -> Option<&Value> {
+    match v {
+        Some(Node::Json(v)) => Some(v),
+        _ => None,
+    }
+}
+
+/// The elements of an array value.
+fn slice(v: Val<'_>) -> Option<&[Value]> {
+    json(v).and_then(Value::as_array).map(Vec::as_slice)
 }
 
 fn json_type(v: Option<&Value>) -> JsonType {
@@ -46,7 +58,7 @@ pub(crate) fn json_transform(change: &Change<'_>) -> Diff {
             return Diff::new(Renderer::Unknown { before: None }, Action::Create, false);
         }
         let mut before = current.as_delete();
-        before.unknown = Some(Cow::Owned(Value::Bool(false)));
+        before.unknown = Some(Node::Flag(false));
         return Diff::new(
             Renderer::Unknown {
                 before: Some(Box::new(json_transform(&before))),
@@ -55,8 +67,8 @@ pub(crate) fn json_transform(change: &Change<'_>) -> Diff {
             false,
         );
     }
-    let bt = json_type(change.before.as_deref());
-    let at = json_type(change.after.as_deref());
+    let bt = json_type(json(change.before));
+    let at = json_type(json(change.after));
     let deleted = at == JsonType::Null && !change.after_explicit;
     let created = bt == JsonType::Null && !change.before_explicit;
     if bt == at || created || deleted {
@@ -115,8 +127,8 @@ fn json_update(change: &Change<'_>, ty: JsonType) -> Diff {
             )
         }
         JsonType::Array => {
-            let before = change.before_slice();
-            let after = change.after_slice();
+            let before = slice(change.before);
+            let after = slice(change.after);
             let mut current = match (before.is_some(), after.is_some()) {
                 (true, false) => Action::Delete,
                 (false, true) => Action::Create,
@@ -160,8 +172,8 @@ fn json_primitive(change: &Change<'_>, prim: Prim) -> Diff {
     };
     Diff::new(
         Renderer::Primitive {
-            before: change.before.as_deref().cloned(),
-            after: change.after.as_deref().cloned(),
+            before: change.before.map(Node::scalar),
+            after: change.after.map(Node::scalar),
             prim,
         },
         action,

@@ -6,6 +6,7 @@
 mod collections;
 pub(crate) mod differ;
 pub(crate) mod jsondiff;
+pub(crate) mod node;
 pub(crate) mod render;
 pub(crate) mod structured;
 pub(crate) mod text;

@@ -1,25 +1,15 @@
 //! A change as the JSON document describes it: before and after values with their unknown and
 //! sensitive masks, plus the paths that force replacement and the paths that are relevant.
 //!
-//! Values are borrowed from the parsed document; `null` and absent values are both "nil", told
-//! apart by the `*_explicit` flags where that matters.
+//! Values are borrowed ([`Node`]): from a JSON document, or views of a plan's typed values
+//! that read as its JSON would; `null` and absent values are both "nil", told apart by the
+//! `*_explicit` flags where that matters.
 
-use std::borrow::Cow;
+use serde_json::Value;
+use tfshow_json::document::{ChangeJson, TypedValues};
 
-use serde_json::{Map, Value};
-
+use super::node::{deep_equal, known, sensitive, val, Lookups, Node, Val};
 use super::Action;
-
-/// A value of the document, or nil.
-pub(crate) type Val<'a> = Option<Cow<'a, Value>>;
-
-/// Wraps a document value; JSON `null` is nil.
-pub(crate) fn val(v: Option<&Value>) -> Val<'_> {
-    match v {
-        None | Some(Value::Null) => None,
-        Some(v) => Some(Cow::Borrowed(v)),
-    }
-}
 
 /// One step of an attribute path: an attribute or map key, or a list index.
 #[derive(Clone, Debug, PartialEq)]
@@ -211,72 +201,7 @@ pub(crate) enum Style {
 }
 
 fn is_true(v: &Val<'_>) -> bool {
-    matches!(v.as_deref(), Some(Value::Bool(true)))
-}
-
-fn as_map<'v>(v: &'v Val<'_>) -> Option<&'v Map<String, Value>> {
-    match v.as_deref() {
-        Some(Value::Object(m)) => Some(m),
-        _ => None,
-    }
-}
-
-fn as_slice<'v>(v: &'v Val<'_>) -> Option<&'v [Value]> {
-    match v.as_deref() {
-        Some(Value::Array(a)) => Some(a),
-        _ => None,
-    }
-}
-
-/// Objects of at most this many members are searched in order rather than by hash (the
-/// masks, which hold only sensitive values and collections, are mostly this small).
-const SCAN_MEMBERS: usize = 8;
-
-/// The member `key` of `m`.
-fn member<'v>(m: &'v Map<String, Value>, key: &str) -> Option<&'v Value> {
-    if m.len() <= SCAN_MEMBERS {
-        m.iter().find(|(k, _)| k.as_str() == key).map(|(_, v)| v)
-    } else {
-        m.get(key)
-    }
-}
-
-/// The entry `key` of a map value: the value (nil for JSON null) and whether it is present.
-fn map_child<'a>(v: &Val<'a>, key: &str) -> (Val<'a>, bool) {
-    match v {
-        Some(Cow::Borrowed(Value::Object(m))) => match member(m, key) {
-            Some(c) => (val(Some(c)), true),
-            None => (None, false),
-        },
-        Some(Cow::Owned(Value::Object(m))) => match member(m, key) {
-            Some(Value::Null) => (None, true),
-            Some(c) => (Some(Cow::Owned(c.clone())), true),
-            None => (None, false),
-        },
-        _ => (None, false),
-    }
-}
-
-/// Element `ix` of a list value: the value (nil for JSON null) and whether it is present.
-fn slice_child<'a>(v: &Val<'a>, ix: usize) -> (Val<'a>, bool) {
-    match v {
-        Some(Cow::Borrowed(Value::Array(a))) => match a.get(ix) {
-            Some(c) => (val(Some(c)), true),
-            None => (None, false),
-        },
-        Some(Cow::Owned(Value::Array(a))) => match a.get(ix) {
-            Some(Value::Null) => (None, true),
-            Some(c) => (Some(Cow::Owned(c.clone())), true),
-            None => (None, false),
-        },
-        _ => (None, false),
-    }
-}
-
-/// Two optional values are deeply equal (numbers compare by their text, as Go's
-/// `json.Number` does).
-pub(crate) fn deep_equal(a: &Val<'_>, b: &Val<'_>) -> bool {
-    a.as_deref() == b.as_deref()
+    v.is_some_and(Node::is_true)
 }
 
 impl<'a> Change<'a> {
@@ -306,32 +231,24 @@ impl<'a> Change<'a> {
         }
     }
 
-    /// A change of typed values (see [`tfshow_json::document::ChangeJson`]), with the
-    /// sensitivity masks given instead of the values' own where `Some`; `forget_only`: the
-    /// change's action is `forget`, shown as no change by Terraform (OpenTofu shows the
-    /// deletion of the values); `style`: whose `show` the diff follows.
-    pub(crate) fn from_parts(
-        v: &'a tfshow_json::document::ChangeJson,
-        before_sensitive: Option<Cow<'a, Value>>,
-        after_sensitive: Option<Cow<'a, Value>>,
+    /// A resource change of `values`; `forget_only`: the change's action is `forget`,
+    /// shown as no change by Terraform (OpenTofu shows the deletion of the values); `style`:
+    /// whose `show` the diff follows.
+    pub(crate) fn resource(
+        values: Values<'a>,
         forget_only: bool,
         replace_paths: Matcher,
         relevant: Matcher,
         style: Style,
     ) -> Change<'a> {
-        let mask = |given: Option<Cow<'a, Value>>, own: &'a Value| match given {
-            Some(Cow::Owned(Value::Null)) | Some(Cow::Borrowed(Value::Null)) => None,
-            Some(m) => Some(m),
-            None => val(Some(own)),
-        };
         let c = Change {
             before_explicit: false,
             after_explicit: false,
-            before: val(v.before.as_ref()),
-            after: val(v.after.as_ref()),
-            unknown: val(Some(&v.after_unknown)),
-            before_sensitive: mask(before_sensitive, &v.before_sensitive),
-            after_sensitive: mask(after_sensitive, &v.after_sensitive),
+            before: values.before,
+            after: values.after,
+            unknown: values.unknown,
+            before_sensitive: values.before_sensitive,
+            after_sensitive: values.after_sensitive,
             replace_paths,
             relevant,
             non_legacy: false,
@@ -349,10 +266,10 @@ impl<'a> Change<'a> {
         Change {
             before_explicit: false,
             after_explicit: false,
-            before: value.clone(),
+            before: value,
             after: value,
-            unknown: Some(Cow::Owned(Value::Bool(false))),
-            before_sensitive: sensitive.clone(),
+            unknown: Some(Node::Flag(false)),
+            before_sensitive: sensitive,
             after_sensitive: sensitive,
             replace_paths: Matcher::empty(false),
             relevant: Matcher::Always,
@@ -412,11 +329,11 @@ impl<'a> Change<'a> {
         Change {
             before_explicit: self.before_explicit,
             after_explicit: self.before_explicit,
-            before: self.before.clone(),
-            after: self.before.clone(),
-            unknown: Some(Cow::Owned(Value::Bool(false))),
-            before_sensitive: self.before_sensitive.clone(),
-            after_sensitive: self.before_sensitive.clone(),
+            before: self.before,
+            after: self.before,
+            unknown: Some(Node::Flag(false)),
+            before_sensitive: self.before_sensitive,
+            after_sensitive: self.before_sensitive,
             replace_paths: self.replace_paths.clone(),
             relevant: self.relevant.clone(),
             non_legacy: false,
@@ -429,10 +346,10 @@ impl<'a> Change<'a> {
         Change {
             before_explicit: self.before_explicit,
             after_explicit: false,
-            before: self.before.clone(),
+            before: self.before,
             after: None,
             unknown: None,
-            before_sensitive: self.before_sensitive.clone(),
+            before_sensitive: self.before_sensitive,
             after_sensitive: None,
             replace_paths: self.replace_paths.clone(),
             relevant: self.relevant.clone(),
@@ -447,10 +364,10 @@ impl<'a> Change<'a> {
             before_explicit: false,
             after_explicit: self.after_explicit,
             before: None,
-            after: self.after.clone(),
-            unknown: self.unknown.clone(),
+            after: self.after,
+            unknown: self.unknown,
             before_sensitive: None,
-            after_sensitive: self.after_sensitive.clone(),
+            after_sensitive: self.after_sensitive,
             replace_paths: self.replace_paths.clone(),
             relevant: self.relevant.clone(),
             non_legacy: false,
@@ -463,11 +380,11 @@ impl<'a> Change<'a> {
         Change {
             before_explicit: self.before_explicit,
             after_explicit: self.after_explicit,
-            before: self.before.clone(),
-            after: self.after.clone(),
-            unknown: self.unknown.clone(),
-            before_sensitive: Some(Cow::Owned(Value::Bool(false))),
-            after_sensitive: Some(Cow::Owned(Value::Bool(false))),
+            before: self.before,
+            after: self.after,
+            unknown: self.unknown,
+            before_sensitive: Some(Node::Flag(false)),
+            after_sensitive: Some(Node::Flag(false)),
             replace_paths: self.replace_paths.clone(),
             relevant: self.relevant.clone(),
             non_legacy: false,
@@ -484,71 +401,78 @@ impl<'a> Change<'a> {
     }
 
     /// The keys of the before and after maps, sorted.
-    pub(crate) fn explicit_keys(&self) -> Vec<String> {
-        let mut keys: Vec<String> = Vec::new();
-        for m in [as_map(&self.before), as_map(&self.after)]
-            .into_iter()
-            .flatten()
-        {
-            keys.extend(m.keys().cloned());
-        }
-        keys.sort();
-        keys.dedup();
-        keys
+    pub(crate) fn explicit_keys(&self) -> Vec<&'a str> {
+        sorted_keys([self.before, self.after])
     }
 
     /// The keys of every map of the change (values and masks), sorted.
-    pub(crate) fn all_keys(&self) -> Vec<String> {
-        let mut keys: Vec<String> = Vec::new();
-        for m in [
-            as_map(&self.before),
-            as_map(&self.after),
-            as_map(&self.unknown),
-            as_map(&self.after_sensitive),
-            as_map(&self.before_sensitive),
-        ]
-        .into_iter()
-        .flatten()
-        {
-            keys.extend(m.keys().cloned());
-        }
-        keys.sort();
-        keys.dedup();
-        keys
+    pub(crate) fn all_keys(&self) -> Vec<&'a str> {
+        sorted_keys([
+            self.before,
+            self.after,
+            self.unknown,
+            self.after_sensitive,
+            self.before_sensitive,
+        ])
     }
 
     /// The before value is a map (for collection actions).
     pub(crate) fn before_is_map(&self) -> bool {
-        as_map(&self.before).is_some()
+        self.before.is_some_and(Node::is_object)
     }
 
     /// The after value is a map.
     pub(crate) fn after_is_map(&self) -> bool {
-        as_map(&self.after).is_some()
+        self.after.is_some_and(Node::is_object)
     }
 
-    /// The before list, if the before value is a list.
-    pub(crate) fn before_slice(&self) -> Option<&[Value]> {
-        as_slice(&self.before)
+    /// The length of the before list, if the before value is a list.
+    pub(crate) fn before_len(&self) -> Option<usize> {
+        self.before.and_then(Node::len)
     }
 
-    /// The after list, if the after value is a list.
-    pub(crate) fn after_slice(&self) -> Option<&[Value]> {
-        as_slice(&self.after)
+    /// The length of the after list, if the after value is a list.
+    pub(crate) fn after_len(&self) -> Option<usize> {
+        self.after.and_then(Node::len)
+    }
+
+    /// Some value or mask of the change is a view of typed values.
+    pub(crate) fn is_typed(&self) -> bool {
+        [
+            self.before,
+            self.after,
+            self.unknown,
+            self.before_sensitive,
+            self.after_sensitive,
+        ]
+        .into_iter()
+        .flatten()
+        .any(Node::is_typed)
     }
 
     /// The change of map entry or attribute `key`.
     pub(crate) fn map_child(&self, key: &str) -> Change<'a> {
-        let (before, before_explicit) = map_child(&self.before, key);
-        let (after, after_explicit) = map_child(&self.after, key);
+        self.map_child_in(key, &mut Lookups::default())
+    }
+
+    /// [`Change::map_child`], looking keys up through `lookups` (to be used for the keys of
+    /// this change only).
+    pub(crate) fn map_child_in<'k>(
+        &self,
+        key: &'k str,
+        lookups: &mut Lookups<'a, 'k>,
+    ) -> Change<'a> {
+        let mut child = |v: Val<'a>| v.map_or((None, false), |n| n.member_in(key, lookups));
+        let (before, before_explicit) = child(self.before);
+        let (after, after_explicit) = child(self.after);
         Change {
             before_explicit,
             after_explicit,
             before,
             after,
-            unknown: map_child(&self.unknown, key).0,
-            before_sensitive: map_child(&self.before_sensitive, key).0,
-            after_sensitive: map_child(&self.after_sensitive, key).0,
+            unknown: child(self.unknown).0,
+            before_sensitive: child(self.before_sensitive).0,
+            after_sensitive: child(self.after_sensitive).0,
             replace_paths: self.replace_paths.child_key(key),
             relevant: self.relevant.child_key(key),
             non_legacy: self.non_legacy,
@@ -559,9 +483,10 @@ impl<'a> Change<'a> {
     /// The change between element `before_ix` of the before list and element `after_ix` of
     /// the after list (an index out of range means "absent").
     pub(crate) fn slice_child(&self, before_ix: usize, after_ix: usize) -> Change<'a> {
-        let (before, before_explicit) = slice_child(&self.before, before_ix);
-        let (after, after_explicit) = slice_child(&self.after, after_ix);
-        let before_len = self.before_slice().map_or(0, <[Value]>::len);
+        let child = |v: Val<'a>, ix: usize| v.map_or((None, false), |n| n.element(ix));
+        let (before, before_explicit) = child(self.before, before_ix);
+        let (after, after_explicit) = child(self.after, after_ix);
+        let before_len = self.before_len().unwrap_or(0);
         let most_relevant = if before_ix >= before_len {
             after_ix
         } else {
@@ -572,13 +497,69 @@ impl<'a> Change<'a> {
             after_explicit,
             before,
             after,
-            unknown: slice_child(&self.unknown, after_ix).0,
-            before_sensitive: slice_child(&self.before_sensitive, before_ix).0,
-            after_sensitive: slice_child(&self.after_sensitive, after_ix).0,
+            unknown: child(self.unknown, after_ix).0,
+            before_sensitive: child(self.before_sensitive, before_ix).0,
+            after_sensitive: child(self.after_sensitive, after_ix).0,
             replace_paths: self.replace_paths.child_index(most_relevant),
             relevant: self.relevant.child_index(most_relevant),
             non_legacy: false,
             style: self.style,
+        }
+    }
+}
+
+/// The keys of the objects among `values`, sorted, without repeats.
+fn sorted_keys<'a>(values: impl IntoIterator<Item = Val<'a>>) -> Vec<&'a str> {
+    let mut keys = Vec::new();
+    for v in values.into_iter().flatten() {
+        v.keys(&mut keys);
+    }
+    keys.sort_unstable();
+    keys.dedup();
+    keys
+}
+
+/// The five values of a resource change: before, after, `after_unknown` and the two
+/// sensitivity masks.
+pub(crate) struct Values<'a> {
+    pub before: Val<'a>,
+    pub after: Val<'a>,
+    pub unknown: Val<'a>,
+    pub before_sensitive: Val<'a>,
+    pub after_sensitive: Val<'a>,
+}
+
+impl<'a> Values<'a> {
+    /// The values of a document's change, with the sensitivity masks given instead of its own
+    /// where `Some`.
+    pub(crate) fn json(
+        v: &'a ChangeJson,
+        before_sensitive: Option<&'a Value>,
+        after_sensitive: Option<&'a Value>,
+    ) -> Values<'a> {
+        Values {
+            before: val(v.before.as_ref()),
+            after: val(v.after.as_ref()),
+            unknown: val(Some(&v.after_unknown)),
+            before_sensitive: val(Some(before_sensitive.unwrap_or(&v.before_sensitive))),
+            after_sensitive: val(Some(after_sensitive.unwrap_or(&v.after_sensitive))),
+        }
+    }
+
+    /// The typed values of a plan's change, read as the document's JSON; their sensitivity
+    /// combined with the masks `before_extra` and `after_extra` where given.
+    pub(crate) fn typed(
+        v: &'a TypedValues,
+        before_extra: Option<&'a Value>,
+        after_extra: Option<&'a Value>,
+    ) -> Values<'a> {
+        let mode = v.unknown_elements;
+        Values {
+            before: known(&v.before, mode),
+            after: known(&v.after, mode),
+            unknown: Some(Node::Unknown(&v.after)),
+            before_sensitive: Some(sensitive(&v.before, &v.before_marks, before_extra)),
+            after_sensitive: Some(sensitive(&v.after, &v.after_marks, after_extra)),
         }
     }
 }

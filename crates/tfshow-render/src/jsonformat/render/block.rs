@@ -1,10 +1,9 @@
 //! Blocks: attributes aligned by name, then nested blocks grouped by type.
 
 use std::borrow::Cow;
-use std::collections::BTreeMap;
 
 use super::warnings;
-use super::{attribute_line, close, forces_replacement, important, line_start, unchanged};
+use super::{attribute_line, close, forces_replacement, important, line_start, unchanged, Named};
 use super::{Blocks, Diff, Opts, Renderer};
 use crate::jsonformat::text::{column_width, go_quote};
 use crate::jsonformat::Action;
@@ -13,7 +12,7 @@ impl Diff {
     pub(super) fn render_block(
         &self,
         out: &mut String,
-        attributes: &BTreeMap<String, Diff>,
+        attributes: &Named<Diff>,
         blocks: &Blocks,
         ind: usize,
         opts: &Opts,

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use super::{close, forces_replacement, line_start, null_suffix, unchanged, warnings};
+use super::{close, forces_replacement, line_start, null_suffix, unchanged, warnings, Named};
 use super::{Diff, Opts, Renderer};
 use crate::jsonformat::text::{column_width, go_quote, push_padded};
 use crate::jsonformat::Action;
@@ -23,7 +23,7 @@ impl Diff {
     pub(super) fn render_map(
         &self,
         out: &mut String,
-        elements: &BTreeMap<String, Diff>,
+        elements: &Named<Diff>,
         m: MapOptions,
         ind: usize,
         opts: &Opts,

@@ -8,6 +8,7 @@
 mod block;
 mod list;
 mod map;
+mod named;
 mod object;
 mod primitive;
 mod sensitive;
@@ -16,10 +17,11 @@ mod string;
 mod unknown;
 
 use std::borrow::Cow;
-use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
 use serde_json::Value;
+
+pub(crate) use named::Named;
 
 use super::text::{attribute_name, colorize, push_padded, shown};
 use super::Action;
@@ -34,21 +36,44 @@ pub(crate) enum Prim {
     Nil,
 }
 
+/// A primitive value as a diff keeps it: what printing it needs.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Scalar {
+    Bool(bool),
+    /// A number, as its JSON text.
+    Number(String),
+    String(String),
+    /// Any other JSON (a value whose type is not the one expected).
+    Other(Value),
+}
+
+impl Scalar {
+    /// The value as JSON text, for where it prints as JSON.
+    pub(crate) fn json_text(&self) -> Cow<'_, str> {
+        match self {
+            Scalar::Bool(b) => Cow::Borrowed(if *b { "true" } else { "false" }),
+            Scalar::Number(n) => Cow::Borrowed(n),
+            Scalar::String(s) => Cow::Owned(Value::String(s.clone()).to_string()),
+            Scalar::Other(v) => Cow::Owned(v.to_string()),
+        }
+    }
+}
+
 /// The groups of nested blocks of one block, with what applies to each group as a whole.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Blocks {
-    pub single: BTreeMap<String, Diff>,
-    pub list: BTreeMap<String, Vec<Diff>>,
-    pub set: BTreeMap<String, Vec<Diff>>,
-    pub map: BTreeMap<String, BTreeMap<String, Diff>>,
-    pub replace: BTreeMap<String, bool>,
-    pub before_sensitive: BTreeMap<String, bool>,
-    pub after_sensitive: BTreeMap<String, bool>,
-    pub unknown: BTreeMap<String, bool>,
+    pub single: Named<Diff>,
+    pub list: Named<Vec<Diff>>,
+    pub set: Named<Vec<Diff>>,
+    pub map: Named<Named<Diff>>,
+    pub replace: Named<bool>,
+    pub before_sensitive: Named<bool>,
+    pub after_sensitive: Named<bool>,
+    pub unknown: Named<bool>,
 }
 
 impl Blocks {
-    fn flag(m: &BTreeMap<String, bool>, key: &str) -> bool {
+    fn flag(m: &Named<bool>, key: &str) -> bool {
         m.get(key).copied().unwrap_or(false)
     }
 
@@ -77,12 +102,12 @@ impl Blocks {
 #[derive(Clone, Debug)]
 pub(crate) enum Renderer {
     Primitive {
-        before: Option<Value>,
-        after: Option<Value>,
+        before: Option<Scalar>,
+        after: Option<Scalar>,
         prim: Prim,
     },
     Block {
-        attributes: BTreeMap<String, Diff>,
+        attributes: Named<Diff>,
         blocks: Box<Blocks>,
     },
     List {
@@ -90,13 +115,13 @@ pub(crate) enum Renderer {
         display_context: bool,
     },
     Map {
-        elements: BTreeMap<String, Diff>,
+        elements: Named<Diff>,
         override_null_suffix: bool,
         override_forces_replacement: bool,
         align_keys: bool,
     },
     Object {
-        attributes: BTreeMap<String, Diff>,
+        attributes: Named<Diff>,
         override_null_suffix: bool,
     },
     Set {

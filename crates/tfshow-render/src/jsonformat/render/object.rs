@@ -2,9 +2,8 @@
 //! always shown).
 
 use std::borrow::Cow;
-use std::collections::BTreeMap;
 
-use super::{attribute_line, close, forces_replacement, important, line_start, null_suffix};
+use super::{attribute_line, close, forces_replacement, important, line_start, null_suffix, Named};
 use super::{unchanged, Diff, Opts};
 use crate::jsonformat::text::column_width;
 use crate::jsonformat::Action;
@@ -13,7 +12,7 @@ impl Diff {
     pub(super) fn render_object(
         &self,
         out: &mut String,
-        attributes: &BTreeMap<String, Diff>,
+        attributes: &Named<Diff>,
         override_null_suffix: bool,
         ind: usize,
         opts: &Opts,

@@ -4,21 +4,21 @@ use std::borrow::Cow;
 
 use serde_json::Value;
 
-use super::{forces_replacement, null_suffix, Diff, Opts, Prim, ARROW, NULL};
+use super::{forces_replacement, null_suffix, Diff, Opts, Prim, Scalar, ARROW, NULL};
 use crate::jsonformat::text::{go_quote, shown};
 use crate::jsonformat::Action;
 
 /// Writes a primitive value as Terraform prints it.
-pub(super) fn value(out: &mut String, value: &Option<Value>, prim: Prim, opts: &Opts) {
+pub(super) fn value(out: &mut String, value: &Option<Scalar>, prim: Prim, opts: &Opts) {
     match value {
-        None | Some(Value::Null) => out.push_str(NULL.get(opts.color)),
-        Some(Value::Bool(b)) if prim == Prim::Bool => {
+        None | Some(Scalar::Other(Value::Null)) => out.push_str(NULL.get(opts.color)),
+        Some(Scalar::Bool(b)) if prim == Prim::Bool => {
             out.push_str(if *b { "true" } else { "false" })
         }
-        Some(Value::Number(n)) if prim == Prim::Number => out.push_str(&n.to_string()),
-        Some(Value::String(s)) => out.push_str(&go_quote(s)),
+        Some(Scalar::Number(n)) if prim == Prim::Number => out.push_str(n),
+        Some(Scalar::String(s)) => out.push_str(&go_quote(s)),
         Some(other) => {
-            let json = other.to_string();
+            let json = other.json_text();
             match shown(&json, opts.terminal) {
                 Cow::Borrowed(_) => out.push_str(&json),
                 Cow::Owned(visible) => out.push_str(&visible),
@@ -31,8 +31,8 @@ impl Diff {
     pub(super) fn render_primitive(
         &self,
         out: &mut String,
-        before: &Option<Value>,
-        after: &Option<Value>,
+        before: &Option<Scalar>,
+        after: &Option<Scalar>,
         prim: Prim,
         ind: usize,
         opts: &Opts,

@@ -5,9 +5,10 @@ use std::borrow::Cow;
 
 use serde_json::Value;
 
-use super::{forces_replacement, indent, null_suffix, symbol, Diff, Opts, Prim, Renderer};
+use super::{forces_replacement, indent, null_suffix, symbol, Diff, Opts, Prim, Renderer, Scalar};
 use super::{ARROW, NULL};
 use crate::jsonformat::collections::process_slice;
+use crate::jsonformat::node::{val, Node};
 use crate::jsonformat::structured::{Change, Matcher, Style};
 use crate::jsonformat::text::{go_quote, trim_space};
 use crate::jsonformat::Action;
@@ -37,9 +38,9 @@ impl EvaluatedString<'_> {
     }
 }
 
-fn evaluate_string<'v>(value: &'v Option<Value>, opts: &Opts) -> EvaluatedString<'v> {
+fn evaluate_string<'v>(value: &'v Option<Scalar>, opts: &Opts) -> EvaluatedString<'v> {
     let s: Cow<'_, str> = match value {
-        None | Some(Value::Null) => {
+        None | Some(Scalar::Other(Value::Null)) => {
             // Shown as `null` where it takes part in a heredoc's diff.
             return EvaluatedString {
                 string: Cow::Borrowed(NULL.get(opts.color)),
@@ -47,8 +48,8 @@ fn evaluate_string<'v>(value: &'v Option<Value>, opts: &Opts) -> EvaluatedString
                 ..EvaluatedString::EMPTY
             };
         }
-        Some(Value::String(s)) => Cow::Borrowed(s),
-        Some(other) => Cow::Owned(other.to_string()),
+        Some(Scalar::String(s)) => Cow::Borrowed(s),
+        Some(other) => other.json_text(),
     };
     if s.starts_with('{') || s.starts_with('[') {
         if let Ok(v) = serde_json::from_str::<Value>(&s) {
@@ -84,8 +85,8 @@ impl Diff {
     pub(super) fn render_string(
         &self,
         out: &mut String,
-        before: &Option<Value>,
-        after: &Option<Value>,
+        before: &Option<Scalar>,
+        after: &Option<Scalar>,
         ind: usize,
         opts: &Opts,
     ) {
@@ -134,7 +135,7 @@ impl Diff {
                     return self.render_string_as_json(out, ind, opts, &b, &a);
                 }
                 if b.json.is_some() || a.json.is_some() {
-                    let side = |before: Option<Value>, after: Option<Value>, action| {
+                    let side = |before: Option<Scalar>, after: Option<Scalar>, action| {
                         let prim = Prim::String;
                         Box::new(Diff::new(
                             Renderer::Primitive {
@@ -217,11 +218,11 @@ impl Diff {
         let change = Change {
             before_explicit: self.action != Action::Create,
             after_explicit: self.action != Action::Delete,
-            before: before.json.as_ref().map(Cow::Borrowed),
-            after: after.json.as_ref().map(Cow::Borrowed),
-            unknown: Some(Cow::Owned(Value::Bool(false))),
-            before_sensitive: Some(Cow::Owned(Value::Bool(false))),
-            after_sensitive: Some(Cow::Owned(Value::Bool(false))),
+            before: val(before.json.as_ref()),
+            after: val(after.json.as_ref()),
+            unknown: Some(Node::Flag(false)),
+            before_sensitive: Some(Node::Flag(false)),
+            after_sensitive: Some(Node::Flag(false)),
             replace_paths: Matcher::empty(false),
             relevant: Matcher::Always,
             non_legacy: false,

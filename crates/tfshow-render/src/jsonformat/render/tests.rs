@@ -2,19 +2,17 @@
 //! are the behaviour Terraform's and OpenTofu's renderer tests
 //! (`computed/renderers/renderer_test.go`) pin down for the same diffs.
 
-use std::collections::BTreeMap;
-
 use serde_json::Value;
 
-use super::{Blocks, Diff, Opts, Prim, Renderer};
+use super::{Blocks, Diff, Named, Opts, Prim, Renderer, Scalar};
 use crate::jsonformat::Action::{self, Create, Delete, NoOp, Update};
 
-fn num(n: &str) -> Option<Value> {
-    Some(serde_json::from_str(n).expect("a JSON number"))
+fn num(n: &str) -> Option<Scalar> {
+    Some(Scalar::Number(n.to_owned()))
 }
 
-fn text(s: &str) -> Option<Value> {
-    Some(Value::String(s.to_owned()))
+fn text(s: &str) -> Option<Scalar> {
+    Some(Scalar::String(s.to_owned()))
 }
 
 fn diff(renderer: Renderer, action: Action) -> Diff {
@@ -26,7 +24,7 @@ fn replacing(mut d: Diff) -> Diff {
     d
 }
 
-fn number(before: Option<Value>, after: Option<Value>, action: Action) -> Diff {
+fn number(before: Option<Scalar>, after: Option<Scalar>, action: Action) -> Diff {
     let prim = Prim::Number;
     diff(
         Renderer::Primitive {
@@ -38,7 +36,7 @@ fn number(before: Option<Value>, after: Option<Value>, action: Action) -> Diff {
     )
 }
 
-fn string(before: Option<Value>, after: Option<Value>, action: Action) -> Diff {
+fn string(before: Option<Scalar>, after: Option<Scalar>, action: Action) -> Diff {
     let prim = Prim::String;
     diff(
         Renderer::Primitive {
@@ -67,7 +65,7 @@ fn unknown(before: Option<Diff>, action: Action) -> Diff {
     diff(Renderer::Unknown { before }, action)
 }
 
-fn entries(list: Vec<(&str, Diff)>) -> BTreeMap<String, Diff> {
+fn entries(list: Vec<(&str, Diff)>) -> Named<Diff> {
     list.into_iter().map(|(k, d)| (k.to_owned(), d)).collect()
 }
 
