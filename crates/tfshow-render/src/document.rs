@@ -8,7 +8,7 @@ use tfshow_json::show::{decrypt, show_json, Limits, ReadOptions, ShowError, Show
 use tfshow_json::{Feature, Release};
 use tfshow_planfile::model::Mode;
 use tfshow_planfile::PlanFile;
-use tfshow_schema::{Attribute, Block, Schemas};
+use tfshow_schema::{Attribute, Block, NestedBlock, Schemas};
 
 use crate::jsonformat::node::Node;
 use crate::jsonformat::Action;
@@ -369,31 +369,37 @@ pub(crate) fn inferred_block<'v>(values: impl IntoIterator<Item = Option<&'v Val
 /// The sensitivity mask the provider schema implies for `value` (a resource's values):
 /// `{"attr": true, "block": [{"attr": true}]}`, or `None` when nothing in it is sensitive.
 pub(crate) fn schema_marks(block: &Block, value: Node<'_>) -> Option<Value> {
+    marks_of(&block.attributes, &block.block_types, value)
+}
+
+/// [`schema_marks`] of the object with these attributes and nested blocks.
+fn marks_of(
+    attributes: &[(String, Attribute)],
+    block_types: &[(String, NestedBlock)],
+    value: Node<'_>,
+) -> Option<Value> {
     if !value.is_object() {
         return None;
     }
     let mut out = serde_json::Map::new();
-    for (name, attr) in &block.attributes {
+    for (name, attr) in attributes {
         if attr.sensitive {
             out.insert(name.clone(), Value::Bool(true));
         } else if let (Some(nested), (Some(v), _)) = (&attr.nested, value.member(name)) {
             if nested.contains_sensitive() {
-                let inner = Block {
-                    attributes: nested.attributes.clone(),
-                    block_types: Vec::new(),
-                };
-                if let Some(marks) = nested_marks(&inner, nested.nesting, v) {
+                if let Some(marks) = nested_marks(&nested.attributes, &[], nested.nesting, v) {
                     out.insert(name.clone(), marks);
                 }
             }
         }
     }
-    for (name, bt) in &block.block_types {
+    for (name, bt) in block_types {
         if !bt.block.contains_sensitive() {
             continue;
         }
         if let (Some(v), _) = value.member(name) {
-            if let Some(marks) = nested_marks(&bt.block, bt.nesting, v) {
+            let b = &bt.block;
+            if let Some(marks) = nested_marks(&b.attributes, &b.block_types, bt.nesting, v) {
                 out.insert(name.clone(), marks);
             }
         }
@@ -401,14 +407,19 @@ pub(crate) fn schema_marks(block: &Block, value: Node<'_>) -> Option<Value> {
     (!out.is_empty()).then_some(Value::Object(out))
 }
 
-fn nested_marks(block: &Block, nesting: tfshow_schema::Nesting, v: Node<'_>) -> Option<Value> {
+fn nested_marks(
+    attributes: &[(String, Attribute)],
+    block_types: &[(String, NestedBlock)],
+    nesting: tfshow_schema::Nesting,
+    v: Node<'_>,
+) -> Option<Value> {
     use tfshow_schema::Nesting;
     let marks = |e: Option<Node<'_>>| {
-        e.and_then(|e| schema_marks(block, e))
+        e.and_then(|e| marks_of(attributes, block_types, e))
             .unwrap_or_else(|| Value::Object(Default::default()))
     };
     match nesting {
-        Nesting::Single | Nesting::Group => schema_marks(block, v),
+        Nesting::Single | Nesting::Group => marks_of(attributes, block_types, v),
         Nesting::List | Nesting::Set => {
             let len = v.len()?;
             Some(Value::Array(

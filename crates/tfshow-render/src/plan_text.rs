@@ -25,6 +25,7 @@ use crate::jsonformat::text::{
 use crate::jsonformat::{differ, Action};
 use crate::plan_facts::PlanFacts;
 use crate::resource::{action, moved};
+use crate::resource::{with_diff, with_typed_diff};
 use crate::wording::Wording;
 use crate::{PlanMode, RenderError, TextOptions};
 
@@ -33,7 +34,7 @@ pub(crate) struct ResourceDiff<'a> {
     /// The resource change.
     pub rc: &'a ResourceChange,
     /// The diff of its values.
-    pub diff: Diff,
+    pub diff: Diff<'a>,
 }
 
 impl ResourceDiff<'_> {
@@ -85,7 +86,7 @@ pub(crate) fn drift_diffs<'a>(
 }
 
 /// The diffs of the output changes, by name.
-pub(crate) fn output_diffs(outputs: &[OutputChange]) -> BTreeMap<&str, Diff> {
+pub(crate) fn output_diffs(outputs: &[OutputChange]) -> BTreeMap<&str, Diff<'_>> {
     let mut out = BTreeMap::new();
     const SENSITIVE: Option<Node<'static>> = Some(Node::Flag(true));
     for o in outputs {
@@ -241,17 +242,12 @@ impl PlanText {
             let mut found = Vec::with_capacity(batch.len());
             for &i in *batch {
                 let (rc, values) = changes.get_typed(i)?;
-                let diff = match &values {
-                    Some(v) => crate::resource::typed_diff(
-                        &rc,
-                        v,
-                        schemas,
-                        Matcher::Always,
-                        self.words.style,
-                    )?,
-                    None => crate::resource::diff(&rc, schemas, Matcher::Always, self.words.style),
-                };
-                found.push(self.change(&rc, diff, &mut text));
+                let (all, style) = (Matcher::Always, self.words.style);
+                let render = |diff: Diff<'_>| self.change(&rc, diff, &mut text);
+                found.push(match &values {
+                    Some(v) => with_typed_diff(&rc, v, schemas, all, style, render)?,
+                    None => with_diff(&rc, schemas, all, style, render),
+                });
             }
             Ok((found, text))
         };
@@ -419,7 +415,7 @@ impl PlanText {
     }
 
     /// Renders one resource change into `text` (`\n`, its text, `\n`) when it is printed.
-    fn change(&self, rc: &ResourceChange, diff: Diff, text: &mut String) -> Rendered {
+    fn change(&self, rc: &ResourceChange, diff: Diff<'_>, text: &mut String) -> Rendered {
         let d = ResourceDiff { rc, diff };
         let mut found = Rendered {
             not_empty: d.diff.action != Action::NoOp || d.moved(),
@@ -478,7 +474,7 @@ impl PlanText {
         true
     }
 
-    fn outputs(&self, outputs: &BTreeMap<&str, Diff>) -> String {
+    fn outputs(&self, outputs: &BTreeMap<&str, Diff<'_>>) -> String {
         let name = |key: &str| shown(&attribute_name(key), self.terminal).into_owned();
         let max = column_width(outputs.keys().map(|k| name(k).len()));
         let opts = self.opts();

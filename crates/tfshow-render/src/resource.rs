@@ -52,22 +52,34 @@ pub(crate) fn diff(
     schemas: Option<&Schemas>,
     relevant: Matcher,
     style: Style,
-) -> Diff {
-    json_diff(rc, &rc.values, schemas, relevant, style)
+) -> Diff<'static> {
+    with_diff(rc, schemas, relevant, style, |d| d.into_owned())
 }
 
-/// [`diff`] of a change whose values are typed (its own `values` are not read).
-pub(crate) fn typed_diff(
+/// What `f` makes of [`diff`] (without copying what the diff borrows).
+pub(crate) fn with_diff<R>(
+    rc: &ResourceChange,
+    schemas: Option<&Schemas>,
+    relevant: Matcher,
+    style: Style,
+    f: impl FnOnce(Diff<'_>) -> R,
+) -> R {
+    json_diff(rc, &rc.values, schemas, relevant, style, f)
+}
+
+/// [`with_diff`] of a change whose values are typed (its own `values` are not read).
+pub(crate) fn with_typed_diff<R>(
     rc: &ResourceChange,
     values: &TypedValues,
     schemas: Option<&Schemas>,
     relevant: Matcher,
     style: Style,
-) -> Result<Diff, RenderError> {
+    f: impl FnOnce(Diff<'_>) -> R,
+) -> Result<R, RenderError> {
     let Some(block) = schema(schemas, rc) else {
         // Without the schema, the values' JSON decides what the attributes are.
         let json = values.json(&rc.address)?;
-        return Ok(json_diff(rc, &json, schemas, relevant, style));
+        return Ok(json_diff(rc, &json, schemas, relevant, style, f));
     };
     let mode = values.unknown_elements;
     let before_extra = known(&values.before, mode).and_then(|v| schema_marks(block, v));
@@ -79,17 +91,18 @@ pub(crate) fn typed_diff(
         relevant,
         style,
     );
-    Ok(differ::block(&change, block))
+    Ok(f(differ::block(&change, block)))
 }
 
-/// [`diff`] of a change with the values `v`.
-fn json_diff(
+/// [`with_diff`] of a change with the values `v`.
+fn json_diff<R>(
     rc: &ResourceChange,
     v: &ChangeJson,
     schemas: Option<&Schemas>,
     relevant: Matcher,
     style: Style,
-) -> Diff {
+    f: impl FnOnce(Diff<'_>) -> R,
+) -> R {
     let schema = schema(schemas, rc);
     let (before_sensitive, after_sensitive) = own_masks(rc, v, schema);
     let change = Change::resource(
@@ -100,7 +113,7 @@ fn json_diff(
         style,
     );
     match schema {
-        Some(block) => differ::block(&change, block),
+        Some(block) => f(differ::block(&change, block)),
         None => {
             let block = inferred_block([
                 v.before.as_ref(),
@@ -109,7 +122,7 @@ fn json_diff(
                 before_sensitive.as_ref().or(Some(&v.before_sensitive)),
                 after_sensitive.as_ref().or(Some(&v.after_sensitive)),
             ]);
-            differ::block(&change, &block)
+            f(differ::block(&change, &block))
         }
     }
 }

@@ -52,7 +52,7 @@ pub fn render(doc: &Document, schemas: Option<&Schemas>, opts: &TextOptions) -> 
             let change = Change::unchanged(val(o.get("value")), sensitive);
             let ty = o.get("type").and_then(|t| Type::from_json_value(t).ok());
             let d = match ty {
-                Some(ty) => differ::of_type(&change, &ty),
+                Some(ty) => differ::of_type(&change, &ty).into_owned(),
                 None => differ::output(&change),
             };
             out.push_str(&format!(
@@ -101,7 +101,7 @@ fn module(out: &mut String, m: &Value, schemas: Option<&Schemas>, opts: &Opts, f
                     None => existing,
                 };
                 let change = Change::unchanged(Some(Node::Json(&values)), val(Some(&marks)));
-                differ::block(&change, block)
+                differ::block(&change, block).into_owned()
             }
             None => {
                 // Without the schema, what the provider marks sensitive is not known: mask all.
@@ -111,7 +111,7 @@ fn module(out: &mut String, m: &Value, schemas: Option<&Schemas>, opts: &Opts, f
                     r.get("sensitive_values").cloned()
                 };
                 let change = Change::unchanged(Some(Node::Json(&values)), val(marks.as_ref()));
-                differ::block(&change, &inferred_block([Some(values.as_ref())]))
+                differ::block(&change, &inferred_block([Some(values.as_ref())])).into_owned()
             }
         };
         let kind = if string(r, "mode") == "data" {

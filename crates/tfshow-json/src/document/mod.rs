@@ -25,6 +25,8 @@ mod outputs;
 
 use std::io::Write;
 
+use rayon::slice::ParallelSliceMut;
+
 use tfshow_config::model::ConfigNode;
 use tfshow_cty::{Path, Value};
 use tfshow_gojson::Writer;
@@ -350,11 +352,15 @@ impl<'s> PlanDocument<'s> {
                 .into_iter()
                 .filter(|d| !crate::plan::is_data_delete(d))
                 .collect();
-        list.sort_by(|a, b| {
+        let order = |a: &Located<'_>, b: &Located<'_>| {
             a.addr
                 .cmp(b.addr)
                 .then_with(|| a.deposed_key.cmp(b.deposed_key))
-        });
+        };
+        // Plans often list their changes in this order already.
+        if !list.is_sorted_by(|a, b| order(a, b).is_le()) {
+            list.par_sort_by(order);
+        }
         Ok(list)
     }
 

@@ -13,7 +13,7 @@ use super::render::{Blocks, Diff, Named, Prim, Renderer};
 use super::structured::{Change, Matcher, Style};
 use super::Action;
 
-fn as_diff(change: &Change<'_>, renderer: Renderer) -> Diff {
+fn as_diff<'a>(change: &Change<'a>, renderer: Renderer<'a>) -> Diff<'a> {
     Diff::new(
         renderer,
         change.calculate_action(),
@@ -23,11 +23,11 @@ fn as_diff(change: &Change<'_>, renderer: Renderer) -> Diff {
 
 /// If the change is sensitive on either side, its diff: `inner` computes the diff of the
 /// value without sensitivity, `wrap` builds the sensitive renderer.
-fn check_sensitive(
-    change: &Change<'_>,
-    inner: impl Fn(&Change<'_>) -> Diff,
+fn check_sensitive<'a>(
+    change: &Change<'a>,
+    inner: impl Fn(&Change<'a>) -> Diff<'a>,
     block: bool,
-) -> Option<Diff> {
+) -> Option<Diff<'a>> {
     let bs = change.is_before_sensitive();
     let as_ = change.is_after_sensitive();
     if !bs && !as_ {
@@ -61,8 +61,8 @@ fn check_sensitive(
 fn check_unknown<'a>(
     change: &Change<'a>,
     child_unknown: Node<'a>,
-    compute: impl Fn(&Change<'a>) -> Diff,
-) -> Option<Diff> {
+    compute: impl Fn(&Change<'a>) -> Diff<'a>,
+) -> Option<Diff<'a>> {
     if !change.is_unknown() {
         return None;
     }
@@ -83,7 +83,7 @@ fn check_unknown<'a>(
 }
 
 /// The diff of a resource or nested block.
-pub(crate) fn block(change: &Change<'_>, block_schema: &Block) -> Diff {
+pub(crate) fn block<'a>(change: &Change<'a>, block_schema: &'a Block) -> Diff<'a> {
     if let Some(d) = check_sensitive(change, |c| block(c, block_schema), true) {
         return d;
     }
@@ -126,7 +126,7 @@ pub(crate) fn block(change: &Change<'_>, block_schema: &Block) -> Diff {
             continue;
         }
         current = compare_actions(current, d.action);
-        attributes.insert(key.clone(), d);
+        attributes.insert(key.as_str(), d);
     }
     let mut blocks = Blocks::default();
     for (key, bt) in &block_schema.block_types {
@@ -143,7 +143,7 @@ pub(crate) fn block(change: &Change<'_>, block_schema: &Block) -> Diff {
             Nesting::Set | Nesting::List => {
                 let mut diffs = Vec::new();
                 let mut action = child.default_action_for_iteration();
-                let mut each = |c: &Change<'_>| {
+                let mut each = |c: &Change<'a>| {
                     let d = block(c, &bt.block);
                     action = compare_actions(action, d.action);
                     diffs.push(d);
@@ -157,9 +157,9 @@ pub(crate) fn block(change: &Change<'_>, block_schema: &Block) -> Diff {
                     continue;
                 }
                 if bt.nesting == Nesting::Set {
-                    blocks.set.insert(key.clone(), diffs);
+                    blocks.set.insert(key.as_str(), diffs);
                 } else {
-                    blocks.list.insert(key.clone(), diffs);
+                    blocks.list.insert(key.as_str(), diffs);
                 }
                 blocks.mark(key, replace, bs, as_, unknown);
                 current = compare_actions(current, action);
@@ -170,7 +170,7 @@ pub(crate) fn block(change: &Change<'_>, block_schema: &Block) -> Diff {
                 if action == Action::NoOp && both_nil {
                     continue;
                 }
-                blocks.map.insert(key.clone(), diffs);
+                blocks.map.insert(key.as_str(), diffs);
                 blocks.mark(key, replace, bs, as_, unknown);
                 current = compare_actions(current, action);
             }
@@ -180,7 +180,7 @@ pub(crate) fn block(change: &Change<'_>, block_schema: &Block) -> Diff {
                     continue;
                 }
                 let action = d.action;
-                blocks.single.insert(key.clone(), d);
+                blocks.single.insert(key.as_str(), d);
                 blocks.mark(key, replace, bs, as_, unknown);
                 current = compare_actions(current, action);
             }
@@ -188,7 +188,7 @@ pub(crate) fn block(change: &Change<'_>, block_schema: &Block) -> Diff {
     }
     for (name, attr) in &block_schema.attributes {
         if attr.write_only {
-            attributes.insert(name.clone(), write_only(change, current));
+            attributes.insert(name.as_str(), write_only(change, current));
         }
     }
     Diff::new(
@@ -233,7 +233,7 @@ fn contains_non_legacy_features(block: &Block) -> bool {
     false
 }
 
-fn write_only(change: &Change<'_>, block_action: Action) -> Diff {
+fn write_only<'a>(change: &Change<'a>, block_action: Action) -> Diff<'a> {
     let renderer = Renderer::WriteOnly {
         sensitive: change.is_before_sensitive() || change.is_after_sensitive(),
     };
@@ -246,18 +246,18 @@ fn write_only(change: &Change<'_>, block_action: Action) -> Diff {
 }
 
 /// The diff of one attribute.
-pub(crate) fn attribute(change: &Change<'_>, attr: &Attribute) -> Diff {
+pub(crate) fn attribute<'a>(change: &Change<'a>, attr: &'a Attribute) -> Diff<'a> {
     match &attr.nested {
         Some(nested) => nested_attribute(change, &nested.attributes, nested.nesting),
         None => of_type(change, &attr.ty),
     }
 }
 
-fn nested_attribute(
-    change: &Change<'_>,
-    attributes: &[(String, Attribute)],
+fn nested_attribute<'a>(
+    change: &Change<'a>,
+    attributes: &'a [(String, Attribute)],
     nesting: Nesting,
-) -> Diff {
+) -> Diff<'a> {
     if let Some(d) = check_sensitive(change, |c| nested_attribute(c, attributes, nesting), false) {
         return d;
     }
@@ -320,7 +320,7 @@ fn nested_attribute(
     }
 }
 
-fn nested_object(change: &Change<'_>, attributes: &[(String, Attribute)]) -> Diff {
+fn nested_object<'a>(change: &Change<'a>, attributes: &'a [(String, Attribute)]) -> Diff<'a> {
     let (plain, write_only_attrs): (Vec<_>, Vec<_>) =
         attributes.iter().partition(|(_, a)| !a.write_only);
     let (attrs, action) = process_object(
@@ -345,12 +345,12 @@ fn nested_object(change: &Change<'_>, attributes: &[(String, Attribute)]) -> Dif
     )
 }
 
-fn process_object<T>(
-    change: &Change<'_>,
-    attributes: &[&(String, T)],
-    write_only_attrs: &[&(String, T)],
-    compute: impl Fn(&Change<'_>, &T, Action) -> Diff,
-) -> (Named<Diff>, Action) {
+fn process_object<'a, T>(
+    change: &Change<'a>,
+    attributes: &[&'a (String, T)],
+    write_only_attrs: &[&'a (String, T)],
+    compute: impl Fn(&Change<'a>, &'a T, Action) -> Diff<'a>,
+) -> (Named<'a, Diff<'a>>, Action) {
     let mut diffs = Named::new();
     let mut current = change.default_action_for_iteration();
     let mut lookups = Lookups::default();
@@ -366,7 +366,7 @@ fn process_object<T>(
             continue;
         }
         current = compare_actions(current, d.action);
-        diffs.insert(key.clone(), d);
+        diffs.insert(key.as_str(), d);
     }
     for (key, attr) in write_only_attrs.iter().map(|p| (&p.0, &p.1)) {
         let mut child = change.map_child(key);
@@ -375,13 +375,13 @@ fn process_object<T>(
         }
         child.before_explicit = false;
         child.after_explicit = false;
-        diffs.insert(key.clone(), compute(&child, attr, current));
+        diffs.insert(key.as_str(), compute(&child, attr, current));
     }
     (diffs, current)
 }
 
 /// The diff of a value of type `ty`.
-pub(crate) fn of_type(change: &Change<'_>, ty: &Type) -> Diff {
+pub(crate) fn of_type<'a>(change: &Change<'a>, ty: &'a Type) -> Diff<'a> {
     let blank = |v: &Val<'_>| v.is_some_and(Node::is_empty_string);
     // Copied only when an empty string is taken for null.
     let change = if change.style == Style::Terraform
@@ -412,7 +412,7 @@ pub(crate) fn of_type(change: &Change<'_>, ty: &Type) -> Diff {
         Type::Number => primitive(change, Prim::Number),
         Type::Bool => primitive(change, Prim::Bool),
         Type::Object(attrs, _) => {
-            let refs: Vec<&(String, Type)> = attrs.iter().collect();
+            let refs: Vec<&'a (String, Type)> = attrs.iter().collect();
             let (attributes, action) =
                 process_object(change, &refs, &[], |c, t: &Type, _| of_type(c, t));
             Diff::new(
@@ -494,7 +494,7 @@ pub(crate) fn of_type(change: &Change<'_>, ty: &Type) -> Diff {
     }
 }
 
-fn primitive(change: &Change<'_>, prim: Prim) -> Diff {
+fn primitive<'a>(change: &Change<'a>, prim: Prim) -> Diff<'a> {
     as_diff(
         change,
         Renderer::Primitive {
@@ -509,9 +509,9 @@ fn primitive(change: &Change<'_>, prim: Prim) -> Diff {
 /// one side is not a map.
 pub(super) fn transform_map<'a>(
     change: &Change<'a>,
-    keys: Vec<&str>,
-    process: impl Fn(&Change<'a>) -> Diff,
-) -> (Named<Diff>, Action) {
+    keys: Vec<&'a str>,
+    process: impl Fn(&Change<'a>) -> Diff<'a>,
+) -> (Named<'a, Diff<'a>>, Action) {
     let mut current = match (change.before_is_map(), change.after_is_map()) {
         (true, false) => Action::Delete,
         (false, true) => Action::Create,
@@ -526,7 +526,7 @@ pub(super) fn transform_map<'a>(
         }
         let d = process(&child);
         current = compare_actions(current, d.action);
-        elements.insert(key.to_owned(), d);
+        elements.insert(key, d);
     }
     (elements, current)
 }
@@ -535,8 +535,8 @@ pub(super) fn transform_map<'a>(
 fn transform_slice<'a>(
     change: &Change<'a>,
     is_obj: bool,
-    process: impl Fn(&Change<'a>) -> Diff,
-) -> (Vec<Diff>, Action) {
+    process: impl Fn(&Change<'a>) -> Diff<'a>,
+) -> (Vec<Diff<'a>>, Action) {
     let mut current = match (change.before_len().is_some(), change.after_len().is_some()) {
         (true, false) => Action::Delete,
         (false, true) => Action::Create,
@@ -608,7 +608,7 @@ fn process_set<'a>(change: &Change<'a>, process: &mut dyn FnMut(&Change<'a>)) {
 }
 
 /// The diff of an output value, or of any value without a type: the JSON decides.
-pub(crate) fn output(change: &Change<'_>) -> Diff {
+pub(crate) fn output<'a>(change: &Change<'a>) -> Diff<'a> {
     if change.is_typed() {
         // Typed values without a type to guide the diff: diffed as the JSON they stand for.
         let json = [
@@ -627,7 +627,7 @@ pub(crate) fn output(change: &Change<'_>) -> Diff {
             c.before_sensitive,
             c.after_sensitive,
         ] = json.each_ref().map(|v| val(v.as_ref()));
-        return output(&c);
+        return output(&c).into_owned();
     }
     if let Some(d) = check_sensitive(change, |c| of_type(c, &Type::Dynamic), false) {
         return d;

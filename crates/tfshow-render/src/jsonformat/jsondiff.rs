@@ -47,7 +47,7 @@ fn json_type(v: Option<&Value>) -> JsonType {
 }
 
 /// The diff of two JSON values.
-pub(crate) fn json_transform(change: &Change<'_>) -> Diff {
+pub(crate) fn json_transform<'a>(change: &Change<'a>) -> Diff<'a> {
     if let Some(d) = json_sensitive(change) {
         return d;
     }
@@ -87,7 +87,7 @@ pub(crate) fn json_transform(change: &Change<'_>) -> Diff {
     )
 }
 
-fn json_sensitive(change: &Change<'_>) -> Option<Diff> {
+fn json_sensitive<'a>(change: &Change<'a>) -> Option<Diff<'a>> {
     let bs = change.is_before_sensitive();
     let as_ = change.is_after_sensitive();
     if !bs && !as_ {
@@ -109,7 +109,7 @@ fn json_sensitive(change: &Change<'_>) -> Option<Diff> {
     ))
 }
 
-fn json_update(change: &Change<'_>, ty: JsonType) -> Diff {
+fn json_update<'a>(change: &Change<'a>, ty: JsonType) -> Diff<'a> {
     match ty {
         JsonType::Null => json_primitive(change, Prim::Nil),
         JsonType::Bool => json_primitive(change, Prim::Bool),
@@ -158,7 +158,7 @@ fn json_update(change: &Change<'_>, ty: JsonType) -> Diff {
     }
 }
 
-fn json_primitive(change: &Change<'_>, prim: Prim) -> Diff {
+fn json_primitive<'a>(change: &Change<'a>, prim: Prim) -> Diff<'a> {
     let before_missing = change.before.is_none() && !change.before_explicit;
     let after_missing = change.after.is_none() && !change.after_explicit;
     let action = if before_missing && !after_missing {

@@ -2,6 +2,8 @@
 //! read exactly as the JSON `show -json` writes for them (`before`/`after` without unknowns,
 //! `after_unknown`, the sensitivity masks), without that JSON being built.
 
+use std::borrow::Cow;
+
 use serde_json::Value as Json;
 use tfshow_cty::{UnknownShape, Value as Cty};
 use tfshow_json::marks::{Marks, NO_MARKS};
@@ -310,7 +312,7 @@ impl<'a> Node<'a> {
             },
             Node::Sensitive(v, marks, extra) => {
                 let extra = match extra {
-                    Some(Json::Object(m)) => m.get(key),
+                    Some(Json::Object(m)) => json_member(m, key),
                     _ => None,
                 };
                 let m = marks.attr(key);
@@ -421,26 +423,21 @@ impl<'a> Node<'a> {
     }
 
     /// The value as a diff of a primitive keeps it.
-    pub(crate) fn scalar(self) -> Scalar {
+    pub(crate) fn scalar(self) -> Scalar<'a> {
         match self {
             Node::Json(Json::Bool(b)) => Scalar::Bool(*b),
-            Node::Json(Json::Number(n)) => Scalar::Number(n.to_string()),
-            Node::Json(Json::String(s)) => Scalar::String(s.clone()),
+            Node::Json(Json::Number(n)) => Scalar::Number(Cow::Borrowed(n.as_str())),
+            Node::Json(Json::String(s)) => Scalar::String(Cow::Borrowed(s)),
+            Node::Json(other) => Scalar::Other(Cow::Borrowed(other)),
             Node::Flag(b) => Scalar::Bool(b),
             Node::Known(v, _) => match v.peel() {
                 Cty::Bool(b) => Scalar::Bool(*b),
-                Cty::String(s) => Scalar::String(s.to_string()),
-                Cty::Number(n) => {
-                    let mut text = Vec::with_capacity(24);
-                    match n.write_json(&mut text).map(|()| String::from_utf8(text)) {
-                        Ok(Ok(text)) => Scalar::Number(text),
-                        // The document's values were checked to be writable when decoded.
-                        _ => Scalar::Other(Json::Null),
-                    }
-                }
-                _ => Scalar::Other(self.to_json()),
+                Cty::String(s) => Scalar::String(Cow::Borrowed(s)),
+                // The document's values were checked to be writable (finite) when decoded.
+                Cty::Number(n) if n.infinity_sign().is_none() => Scalar::Number(n.as_text()),
+                _ => Scalar::Other(Cow::Owned(self.to_json())),
             },
-            _ => Scalar::Other(self.to_json()),
+            _ => Scalar::Other(Cow::Owned(self.to_json())),
         }
     }
 

@@ -8,7 +8,7 @@ use super::{Blocks, Diff, Opts, Renderer};
 use crate::jsonformat::text::{column_width, go_quote};
 use crate::jsonformat::Action;
 
-impl Diff {
+impl Diff<'_> {
     pub(super) fn render_block(
         &self,
         out: &mut String,
@@ -36,7 +36,7 @@ impl Diff {
         out.push('\n');
         for ((key, attr), name) in attributes.iter().zip(&names) {
             let (name, attr_opts) = if important(key) {
-                (key.as_str(), &important_opts)
+                (key, &important_opts)
             } else if attr.action == Action::NoOp && !opts.show_unchanged_children {
                 unchanged_attributes += 1;
                 continue;

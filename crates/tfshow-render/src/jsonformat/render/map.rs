@@ -19,7 +19,7 @@ pub(super) struct MapOptions {
     pub align_keys: bool,
 }
 
-impl Diff {
+impl Diff<'_> {
     pub(super) fn render_map(
         &self,
         out: &mut String,
@@ -36,8 +36,7 @@ impl Diff {
             forces_replacement(out, fr_self, opts);
             return;
         }
-        let escaped: BTreeMap<&String, String> =
-            elements.keys().map(|k| (k, go_quote(k))).collect();
+        let escaped: BTreeMap<&str, String> = elements.keys().map(|k| (k, go_quote(k))).collect();
         let max_key = column_width(escaped.values().map(String::len));
         let mut unchanged_elements = 0;
         let mut element_opts = opts.child();

@@ -38,22 +38,32 @@ pub(crate) enum Prim {
 
 /// A primitive value as a diff keeps it: what printing it needs.
 #[derive(Clone, Debug, PartialEq)]
-pub(crate) enum Scalar {
+pub(crate) enum Scalar<'a> {
     Bool(bool),
     /// A number, as its JSON text.
-    Number(String),
-    String(String),
+    Number(Cow<'a, str>),
+    String(Cow<'a, str>),
     /// Any other JSON (a value whose type is not the one expected).
-    Other(Value),
+    Other(Cow<'a, Value>),
 }
 
-impl Scalar {
+impl Scalar<'_> {
+    /// The value with what it borrows copied.
+    pub(crate) fn into_owned(self) -> Scalar<'static> {
+        match self {
+            Scalar::Bool(b) => Scalar::Bool(b),
+            Scalar::Number(n) => Scalar::Number(Cow::Owned(n.into_owned())),
+            Scalar::String(s) => Scalar::String(Cow::Owned(s.into_owned())),
+            Scalar::Other(v) => Scalar::Other(Cow::Owned(v.into_owned())),
+        }
+    }
+
     /// The value as JSON text, for where it prints as JSON.
     pub(crate) fn json_text(&self) -> Cow<'_, str> {
         match self {
             Scalar::Bool(b) => Cow::Borrowed(if *b { "true" } else { "false" }),
             Scalar::Number(n) => Cow::Borrowed(n),
-            Scalar::String(s) => Cow::Owned(Value::String(s.clone()).to_string()),
+            Scalar::String(s) => Cow::Owned(Value::String(s.to_string()).to_string()),
             Scalar::Other(v) => Cow::Owned(v.to_string()),
         }
     }
@@ -61,32 +71,32 @@ impl Scalar {
 
 /// The groups of nested blocks of one block, with what applies to each group as a whole.
 #[derive(Clone, Debug, Default)]
-pub(crate) struct Blocks {
-    pub single: Named<Diff>,
-    pub list: Named<Vec<Diff>>,
-    pub set: Named<Vec<Diff>>,
-    pub map: Named<Named<Diff>>,
-    pub replace: Named<bool>,
-    pub before_sensitive: Named<bool>,
-    pub after_sensitive: Named<bool>,
-    pub unknown: Named<bool>,
+pub(crate) struct Blocks<'a> {
+    pub single: Named<'a, Diff<'a>>,
+    pub list: Named<'a, Vec<Diff<'a>>>,
+    pub set: Named<'a, Vec<Diff<'a>>>,
+    pub map: Named<'a, Named<'a, Diff<'a>>>,
+    pub replace: Named<'a, bool>,
+    pub before_sensitive: Named<'a, bool>,
+    pub after_sensitive: Named<'a, bool>,
+    pub unknown: Named<'a, bool>,
 }
 
-impl Blocks {
-    fn flag(m: &Named<bool>, key: &str) -> bool {
+impl<'a> Blocks<'a> {
+    fn flag(m: &Named<'_, bool>, key: &str) -> bool {
         m.get(key).copied().unwrap_or(false)
     }
 
     /// Records the group-wide facts of block type `key`.
-    pub(crate) fn mark(&mut self, key: &str, replace: bool, bs: bool, as_: bool, unknown: bool) {
-        self.replace.insert(key.to_owned(), replace);
-        self.before_sensitive.insert(key.to_owned(), bs);
-        self.after_sensitive.insert(key.to_owned(), as_);
-        self.unknown.insert(key.to_owned(), unknown);
+    pub(crate) fn mark(&mut self, key: &'a str, replace: bool, bs: bool, as_: bool, unknown: bool) {
+        self.replace.insert(key, replace);
+        self.before_sensitive.insert(key, bs);
+        self.after_sensitive.insert(key, as_);
+        self.unknown.insert(key, unknown);
     }
 
-    fn all_keys(&self) -> Vec<&String> {
-        let mut keys: Vec<&String> = self
+    fn all_keys(&self) -> Vec<&str> {
+        let mut keys: Vec<&str> = self
             .single
             .keys()
             .chain(self.list.keys())
@@ -100,70 +110,182 @@ impl Blocks {
 
 /// How a diff prints.
 #[derive(Clone, Debug)]
-pub(crate) enum Renderer {
+pub(crate) enum Renderer<'a> {
     Primitive {
-        before: Option<Scalar>,
-        after: Option<Scalar>,
+        before: Option<Scalar<'a>>,
+        after: Option<Scalar<'a>>,
         prim: Prim,
     },
     Block {
-        attributes: Named<Diff>,
-        blocks: Box<Blocks>,
+        attributes: Named<'a, Diff<'a>>,
+        blocks: Box<Blocks<'a>>,
     },
     List {
-        elements: Vec<Diff>,
+        elements: Vec<Diff<'a>>,
         display_context: bool,
     },
     Map {
-        elements: Named<Diff>,
+        elements: Named<'a, Diff<'a>>,
         override_null_suffix: bool,
         override_forces_replacement: bool,
         align_keys: bool,
     },
     Object {
-        attributes: Named<Diff>,
+        attributes: Named<'a, Diff<'a>>,
         override_null_suffix: bool,
     },
     Set {
-        elements: Vec<Diff>,
+        elements: Vec<Diff<'a>>,
         override_forces_replacement: bool,
     },
     Sensitive {
-        inner: Box<Diff>,
+        inner: Box<Diff<'a>>,
         before: bool,
         after: bool,
     },
     SensitiveBlock {
-        inner: Box<Diff>,
+        inner: Box<Diff<'a>>,
         before: bool,
         after: bool,
     },
     TypeChange {
-        before: Box<Diff>,
-        after: Box<Diff>,
+        before: Box<Diff<'a>>,
+        after: Box<Diff<'a>>,
     },
     Unknown {
-        before: Option<Box<Diff>>,
+        before: Option<Box<Diff<'a>>>,
     },
     WriteOnly {
         sensitive: bool,
     },
 }
 
+/// `named` with its names copied and its values turned by `f`.
+fn owned_named<T, U>(named: Named<'_, T>, f: impl Fn(T) -> U) -> Named<'static, U> {
+    named
+        .into_parts()
+        .map(|(k, v)| (Cow::Owned(k.into_owned()), f(v)))
+        .collect()
+}
+
+fn owned_list(list: Vec<Diff<'_>>) -> Vec<Diff<'static>> {
+    list.into_iter().map(Diff::into_owned).collect()
+}
+
+fn owned_box(d: Box<Diff<'_>>) -> Box<Diff<'static>> {
+    Box::new(d.into_owned())
+}
+
+impl Renderer<'_> {
+    fn into_owned(self) -> Renderer<'static> {
+        match self {
+            Renderer::Primitive {
+                before,
+                after,
+                prim,
+            } => Renderer::Primitive {
+                before: before.map(Scalar::into_owned),
+                after: after.map(Scalar::into_owned),
+                prim,
+            },
+            Renderer::Block { attributes, blocks } => Renderer::Block {
+                attributes: owned_named(attributes, Diff::into_owned),
+                blocks: Box::new(Blocks {
+                    single: owned_named(blocks.single, Diff::into_owned),
+                    list: owned_named(blocks.list, owned_list),
+                    set: owned_named(blocks.set, owned_list),
+                    map: owned_named(blocks.map, |m| owned_named(m, Diff::into_owned)),
+                    replace: owned_named(blocks.replace, |b| b),
+                    before_sensitive: owned_named(blocks.before_sensitive, |b| b),
+                    after_sensitive: owned_named(blocks.after_sensitive, |b| b),
+                    unknown: owned_named(blocks.unknown, |b| b),
+                }),
+            },
+            Renderer::List {
+                elements,
+                display_context,
+            } => Renderer::List {
+                elements: owned_list(elements),
+                display_context,
+            },
+            Renderer::Map {
+                elements,
+                override_null_suffix,
+                override_forces_replacement,
+                align_keys,
+            } => Renderer::Map {
+                elements: owned_named(elements, Diff::into_owned),
+                override_null_suffix,
+                override_forces_replacement,
+                align_keys,
+            },
+            Renderer::Object {
+                attributes,
+                override_null_suffix,
+            } => Renderer::Object {
+                attributes: owned_named(attributes, Diff::into_owned),
+                override_null_suffix,
+            },
+            Renderer::Set {
+                elements,
+                override_forces_replacement,
+            } => Renderer::Set {
+                elements: owned_list(elements),
+                override_forces_replacement,
+            },
+            Renderer::Sensitive {
+                inner,
+                before,
+                after,
+            } => Renderer::Sensitive {
+                inner: owned_box(inner),
+                before,
+                after,
+            },
+            Renderer::SensitiveBlock {
+                inner,
+                before,
+                after,
+            } => Renderer::SensitiveBlock {
+                inner: owned_box(inner),
+                before,
+                after,
+            },
+            Renderer::TypeChange { before, after } => Renderer::TypeChange {
+                before: owned_box(before),
+                after: owned_box(after),
+            },
+            Renderer::Unknown { before } => Renderer::Unknown {
+                before: before.map(owned_box),
+            },
+            Renderer::WriteOnly { sensitive } => Renderer::WriteOnly { sensitive },
+        }
+    }
+}
+
 /// A computed diff: how it prints, what happens, and whether it forces replacement.
 #[derive(Clone, Debug)]
-pub(crate) struct Diff {
-    pub renderer: Renderer,
+pub(crate) struct Diff<'a> {
+    pub renderer: Renderer<'a>,
     pub action: Action,
     pub replace: bool,
 }
 
-impl Diff {
-    pub(crate) fn new(renderer: Renderer, action: Action, replace: bool) -> Diff {
+impl<'a> Diff<'a> {
+    pub(crate) fn new(renderer: Renderer<'a>, action: Action, replace: bool) -> Diff<'a> {
         Diff {
             renderer,
             action,
             replace,
+        }
+    }
+
+    /// The diff with what it borrows (names and values) copied.
+    pub(crate) fn into_owned(self) -> Diff<'static> {
+        Diff {
+            renderer: self.renderer.into_owned(),
+            action: self.action,
+            replace: self.replace,
         }
     }
 }
@@ -337,7 +459,7 @@ fn important(key: &str) -> bool {
     IMPORTANT_ATTRIBUTES.contains(&key)
 }
 
-impl Diff {
+impl Diff<'_> {
     /// The diff as text. The first line has no indentation; later lines are indented by
     /// `ind` levels.
     pub(crate) fn render(&self, ind: usize, opts: &Opts) -> String {

@@ -8,7 +8,7 @@ use super::{unchanged, Diff, Opts};
 use crate::jsonformat::text::column_width;
 use crate::jsonformat::Action;
 
-impl Diff {
+impl Diff<'_> {
     pub(super) fn render_object(
         &self,
         out: &mut String,

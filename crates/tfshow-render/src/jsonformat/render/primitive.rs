@@ -9,9 +9,11 @@ use crate::jsonformat::text::{go_quote, shown};
 use crate::jsonformat::Action;
 
 /// Writes a primitive value as Terraform prints it.
-pub(super) fn value(out: &mut String, value: &Option<Scalar>, prim: Prim, opts: &Opts) {
+pub(super) fn value(out: &mut String, value: &Option<Scalar<'_>>, prim: Prim, opts: &Opts) {
     match value {
-        None | Some(Scalar::Other(Value::Null)) => out.push_str(NULL.get(opts.color)),
+        None | Some(Scalar::Other(Cow::Owned(Value::Null) | Cow::Borrowed(Value::Null))) => {
+            out.push_str(NULL.get(opts.color))
+        }
         Some(Scalar::Bool(b)) if prim == Prim::Bool => {
             out.push_str(if *b { "true" } else { "false" })
         }
@@ -27,12 +29,12 @@ pub(super) fn value(out: &mut String, value: &Option<Scalar>, prim: Prim, opts: 
     }
 }
 
-impl Diff {
+impl Diff<'_> {
     pub(super) fn render_primitive(
         &self,
         out: &mut String,
-        before: &Option<Scalar>,
-        after: &Option<Scalar>,
+        before: &Option<Scalar<'_>>,
+        after: &Option<Scalar<'_>>,
         prim: Prim,
         ind: usize,
         opts: &Opts,

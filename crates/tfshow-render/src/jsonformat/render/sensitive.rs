@@ -3,7 +3,7 @@
 use super::{forces_replacement, indent, null_suffix, symbol, Diff, Opts, Renderer};
 use crate::jsonformat::Action;
 
-impl Diff {
+impl Diff<'_> {
     pub(super) fn render_sensitive(&self, out: &mut String, opts: &Opts) {
         out.push_str("(sensitive value)");
         null_suffix(out, self.action, opts);

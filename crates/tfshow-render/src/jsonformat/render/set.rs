@@ -4,7 +4,7 @@ use super::{close, forces_replacement, line_start, null_suffix, unchanged, warni
 use super::{Diff, Opts};
 use crate::jsonformat::Action;
 
-impl Diff {
+impl Diff<'_> {
     pub(super) fn render_set(
         &self,
         out: &mut String,

@@ -38,9 +38,9 @@ impl EvaluatedString<'_> {
     }
 }
 
-fn evaluate_string<'v>(value: &'v Option<Scalar>, opts: &Opts) -> EvaluatedString<'v> {
+fn evaluate_string<'v>(value: &'v Option<Scalar<'_>>, opts: &Opts) -> EvaluatedString<'v> {
     let s: Cow<'_, str> = match value {
-        None | Some(Scalar::Other(Value::Null)) => {
+        None | Some(Scalar::Other(Cow::Owned(Value::Null) | Cow::Borrowed(Value::Null))) => {
             // Shown as `null` where it takes part in a heredoc's diff.
             return EvaluatedString {
                 string: Cow::Borrowed(NULL.get(opts.color)),
@@ -81,12 +81,12 @@ fn evaluate_string<'v>(value: &'v Option<Scalar>, opts: &Opts) -> EvaluatedStrin
     }
 }
 
-impl Diff {
-    pub(super) fn render_string(
+impl Diff<'_> {
+    pub(super) fn render_string<'a>(
         &self,
         out: &mut String,
-        before: &Option<Scalar>,
-        after: &Option<Scalar>,
+        before: &Option<Scalar<'a>>,
+        after: &Option<Scalar<'a>>,
         ind: usize,
         opts: &Opts,
     ) {
@@ -135,7 +135,7 @@ impl Diff {
                     return self.render_string_as_json(out, ind, opts, &b, &a);
                 }
                 if b.json.is_some() || a.json.is_some() {
-                    let side = |before: Option<Scalar>, after: Option<Scalar>, action| {
+                    let side = |before: Option<Scalar<'a>>, after: Option<Scalar<'a>>, action| {
                         let prim = Prim::String;
                         Box::new(Diff::new(
                             Renderer::Primitive {

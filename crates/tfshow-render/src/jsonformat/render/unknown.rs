@@ -3,7 +3,7 @@
 use super::{forces_replacement, Diff, Opts};
 use crate::jsonformat::Action;
 
-impl Diff {
+impl Diff<'_> {
     pub(super) fn render_unknown(
         &self,
         out: &mut String,
