@@ -3,6 +3,12 @@
 /// Reports whether `name` is a valid HCL identifier: a letter (any script) or `_`, then
 /// letters, digits, `_` or `-`.
 pub fn is_identifier(name: &str) -> bool {
+    if name.is_ascii() {
+        let b = name.as_bytes();
+        return b.first().is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_')
+            && b.iter()
+                .all(|c| c.is_ascii_alphanumeric() || *c == b'_' || *c == b'-');
+    }
     let mut chars = name.chars();
     match chars.next() {
         Some(c) if c == '_' || unicode_ident::is_xid_start(c) => {}

@@ -39,7 +39,19 @@ pub(crate) fn write_quoted(out: &mut impl Write, s: &str) -> fmt::Result {
 pub fn go_quote(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
-    for c in s.chars() {
+    let mut rest = s;
+    loop {
+        // Printable ASCII other than the quote and the backslash is written as it is.
+        let plain = rest
+            .bytes()
+            .take_while(|b| (0x20..0x7f).contains(b) && *b != b'"' && *b != b'\\')
+            .count();
+        out.push_str(&rest[..plain]);
+        rest = &rest[plain..];
+        let Some(c) = rest.chars().next() else {
+            break;
+        };
+        rest = &rest[c.len_utf8()..];
         match c {
             '"' => out.push_str("\\\""),
             '\\' => out.push_str("\\\\"),
@@ -167,6 +179,24 @@ mod tests {
         let v = read_quoted(&mut cur)?;
         assert!(cur.is_at_end(), "trailing input in {s:?}");
         Ok(v)
+    }
+
+    /// What Go's `strconv.Quote` gives for these strings.
+    #[test]
+    fn go_quote_quotes_as_go_does() {
+        let cases = [
+            ("", r#""""#),
+            ("plain text, 100%", r#""plain text, 100%""#),
+            ("a\"b\\c", r#""a\"b\\c""#),
+            ("\x07\x08\x0c\n\r\t\x0b", r#""\a\b\f\n\r\t\v""#),
+            ("\u{0}\u{1f}\u{7f}", r#""\x00\x1f\x7f""#),
+            ("héllo wörld 😀", r#""héllo wörld 😀""#),
+            ("nb\u{a0}sp\u{2028}", r#""nb\u00a0sp\u2028""#),
+            ("\u{e000}\u{10ffff}", r#""\ue000\U0010ffff""#),
+        ];
+        for (input, want) in cases {
+            assert_eq!(go_quote(input), want, "{input:?}");
+        }
     }
 
     #[test]

@@ -82,8 +82,19 @@ pub(crate) fn with_typed_diff<R>(
         return Ok(json_diff(rc, &json, schemas, relevant, style, f));
     };
     let mode = values.unknown_elements;
-    let before_extra = known(&values.before, mode).and_then(|v| schema_marks(block, v));
-    let after_extra = known(&values.after, mode).and_then(|v| schema_marks(block, v));
+    // The typed values' marks hold the schema's sensitive attributes of the resource itself;
+    // what is sensitive in nested attributes and blocks the views mark as the JSON path does.
+    let nested_sensitive = block
+        .attributes
+        .iter()
+        .any(|(_, a)| a.nested.as_ref().is_some_and(|n| n.contains_sensitive()))
+        || block.block_types.iter().any(|(_, b)| b.block.contains_sensitive());
+    let extra = |v: &tfshow_cty::Value| {
+        known(v, mode)
+            .filter(|_| nested_sensitive)
+            .and_then(|v| schema_marks(block, v))
+    };
+    let (before_extra, after_extra) = (extra(&values.before), extra(&values.after));
     let change = Change::resource(
         Values::typed(values, before_extra.as_ref(), after_extra.as_ref()),
         rc.actions == ["forget"],
