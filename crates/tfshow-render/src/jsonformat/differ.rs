@@ -100,7 +100,7 @@ pub(crate) fn block<'a>(change: &Change<'a>, block_schema: &'a Block) -> Diff<'a
     };
     let change = change.as_ref();
     let mut current = change.default_action_for_iteration();
-    let mut attributes = Named::new();
+    let mut attributes = Named::with_capacity(block_schema.attributes.len());
     let mut lookups = Lookups::default();
     for (key, attr) in &block_schema.attributes {
         if attr.write_only {
@@ -351,7 +351,7 @@ fn process_object<'a, T>(
     write_only_attrs: &[&'a (String, T)],
     compute: impl Fn(&Change<'a>, &'a T, Action) -> Diff<'a>,
 ) -> (Named<'a, Diff<'a>>, Action) {
-    let mut diffs = Named::new();
+    let mut diffs = Named::with_capacity(attributes.len() + write_only_attrs.len());
     let mut current = change.default_action_for_iteration();
     let mut lookups = Lookups::default();
     for (key, attr) in attributes.iter().map(|p| (&p.0, &p.1)) {
@@ -517,7 +517,7 @@ pub(super) fn transform_map<'a>(
         (false, true) => Action::Create,
         _ => Action::NoOp,
     };
-    let mut elements = Named::new();
+    let mut elements = Named::with_capacity(keys.len());
     let mut lookups = Lookups::default();
     for key in keys {
         let mut child = change.map_child_in(key, &mut lookups);

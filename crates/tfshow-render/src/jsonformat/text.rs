@@ -157,10 +157,8 @@ pub(crate) fn pad(s: &str, width: usize) -> String {
 /// characters).
 pub(crate) fn push_padded(out: &mut String, s: &str, width: usize) {
     out.push_str(s);
-    let n = s.chars().count();
-    for _ in n..width {
-        out.push(' ');
-    }
+    let n = if s.is_ascii() { s.len() } else { s.chars().count() };
+    out.extend(std::iter::repeat_n(' ', width.saturating_sub(n)));
 }
 
 /// Whitespace as Go's `unicode.IsSpace` defines it.

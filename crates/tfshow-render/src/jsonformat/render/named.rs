@@ -20,6 +20,11 @@ impl<'a, T> Named<'a, T> {
         Named::default()
     }
 
+    /// None yet, with room for `n`.
+    pub(crate) fn with_capacity(n: usize) -> Self {
+        Named(Vec::with_capacity(n))
+    }
+
     /// Sets the value of `key`.
     pub(crate) fn insert(&mut self, key: impl Into<Cow<'a, str>>, value: T) {
         let key = key.into();
