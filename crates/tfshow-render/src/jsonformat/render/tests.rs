@@ -2,29 +2,27 @@
 //! are the behaviour Terraform's and OpenTofu's renderer tests
 //! (`computed/renderers/renderer_test.go`) pin down for the same diffs.
 
-use serde_json::Value;
-
 use super::{Blocks, Diff, Named, Opts, Prim, Renderer, Scalar};
 use crate::jsonformat::Action::{self, Create, Delete, NoOp, Update};
 
-fn num(n: &str) -> Option<Scalar> {
-    Some(Scalar::Number(n.to_owned()))
+fn num(n: &str) -> Option<Scalar<'static>> {
+    Some(Scalar::Number(n.to_owned().into()))
 }
 
-fn text(s: &str) -> Option<Scalar> {
-    Some(Scalar::String(s.to_owned()))
+fn text(s: &str) -> Option<Scalar<'static>> {
+    Some(Scalar::String(s.to_owned().into()))
 }
 
-fn diff(renderer: Renderer, action: Action) -> Diff {
+fn diff(renderer: Renderer<'static>, action: Action) -> Diff<'static> {
     Diff::new(renderer, action, false)
 }
 
-fn replacing(mut d: Diff) -> Diff {
+fn replacing(mut d: Diff<'static>) -> Diff<'static> {
     d.replace = true;
     d
 }
 
-fn number(before: Option<Scalar>, after: Option<Scalar>, action: Action) -> Diff {
+fn number(before: Option<Scalar<'static>>, after: Option<Scalar<'static>>, action: Action) -> Diff<'static> {
     let prim = Prim::Number;
     diff(
         Renderer::Primitive {
@@ -36,7 +34,7 @@ fn number(before: Option<Scalar>, after: Option<Scalar>, action: Action) -> Diff
     )
 }
 
-fn string(before: Option<Scalar>, after: Option<Scalar>, action: Action) -> Diff {
+fn string(before: Option<Scalar<'static>>, after: Option<Scalar<'static>>, action: Action) -> Diff<'static> {
     let prim = Prim::String;
     diff(
         Renderer::Primitive {
@@ -48,7 +46,7 @@ fn string(before: Option<Scalar>, after: Option<Scalar>, action: Action) -> Diff
     )
 }
 
-fn sensitive(inner: Diff, before: bool, after: bool, action: Action) -> Diff {
+fn sensitive(inner: Diff<'static>, before: bool, after: bool, action: Action) -> Diff<'static> {
     let inner = Box::new(inner);
     diff(
         Renderer::Sensitive {
@@ -60,17 +58,17 @@ fn sensitive(inner: Diff, before: bool, after: bool, action: Action) -> Diff {
     )
 }
 
-fn unknown(before: Option<Diff>, action: Action) -> Diff {
+fn unknown(before: Option<Diff<'static>>, action: Action) -> Diff<'static> {
     let before = before.map(Box::new);
     diff(Renderer::Unknown { before }, action)
 }
 
-fn entries(list: Vec<(&str, Diff)>) -> Named<Diff> {
-    list.into_iter().map(|(k, d)| (k.to_owned(), d)).collect()
+fn entries(list: Vec<(&'static str, Diff<'static>)>) -> Named<'static, Diff<'static>> {
+    list.into_iter().map(|(k, d)| (k.into(), d)).collect()
 }
 
 /// `Object`: an object attribute's value (deleted attributes print no ` -> null`).
-fn object(list: Vec<(&str, Diff)>, action: Action) -> Diff {
+fn object(list: Vec<(&'static str, Diff<'static>)>, action: Action) -> Diff<'static> {
     let attributes = entries(list);
     let override_null_suffix = true;
     diff(
@@ -83,7 +81,7 @@ fn object(list: Vec<(&str, Diff)>, action: Action) -> Diff {
 }
 
 /// `Map`: keys aligned; `NestedMap` (`nested`): not aligned, replacement said per element.
-fn map(list: Vec<(&str, Diff)>, nested: bool, action: Action) -> Diff {
+fn map(list: Vec<(&'static str, Diff<'static>)>, nested: bool, action: Action) -> Diff<'static> {
     diff(
         Renderer::Map {
             elements: entries(list),
@@ -96,7 +94,7 @@ fn map(list: Vec<(&str, Diff)>, nested: bool, action: Action) -> Diff {
 }
 
 /// `List` (`display_context`: with the nearest unchanged element shown) or `NestedList`.
-fn list(elements: Vec<Diff>, display_context: bool, action: Action) -> Diff {
+fn list(elements: Vec<Diff<'static>>, display_context: bool, action: Action) -> Diff<'static> {
     diff(
         Renderer::List {
             elements,
@@ -106,7 +104,7 @@ fn list(elements: Vec<Diff>, display_context: bool, action: Action) -> Diff {
     )
 }
 
-fn set(elements: Vec<Diff>, action: Action) -> Diff {
+fn set(elements: Vec<Diff<'static>>, action: Action) -> Diff<'static> {
     let override_forces_replacement = false;
     diff(
         Renderer::Set {
@@ -117,7 +115,7 @@ fn set(elements: Vec<Diff>, action: Action) -> Diff {
     )
 }
 
-fn block(attributes: Vec<(&str, Diff)>, blocks: Blocks, action: Action) -> Diff {
+fn block(attributes: Vec<(&'static str, Diff<'static>)>, blocks: Blocks<'static>, action: Action) -> Diff<'static> {
     let attributes = entries(attributes);
     let blocks = Box::new(blocks);
     diff(Renderer::Block { attributes, blocks }, action)
@@ -591,7 +589,7 @@ fn lists_and_sets() {
 fn blocks() {
     let mut nested = Blocks::default();
     nested.single.insert(
-        "nested_block".into(),
+        "nested_block",
         block(
             vec![("string", string(None, text("one"), Create))],
             Blocks::default(),
@@ -600,7 +598,7 @@ fn blocks() {
     );
     let mut sensitive_nested = Blocks::default();
     sensitive_nested.single.insert(
-        "nested_block".into(),
+        "nested_block",
         block(
             vec![("string", string(text("zero"), text("one"), Update))],
             Blocks::default(),
