@@ -5,7 +5,9 @@
 pub fn is_identifier(name: &str) -> bool {
     if name.is_ascii() {
         let b = name.as_bytes();
-        return b.first().is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_')
+        return b
+            .first()
+            .is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_')
             && b.iter()
                 .all(|c| c.is_ascii_alphanumeric() || *c == b'_' || *c == b'-');
     }

@@ -78,7 +78,7 @@ impl Marks {
     }
 
     /// The subtree for a list or tuple index.
-    pub fn index(&self, i: usize) -> &Marks {
+    pub fn element(&self, i: usize) -> &Marks {
         self.children
             .iter()
             .find(|(s, _)| match s {

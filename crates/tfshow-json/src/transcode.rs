@@ -156,7 +156,7 @@ fn sensitive_as_bool(
             out.push(b'[');
             let mut first = true;
             for (i, (_, e)) in v.children().enumerate() {
-                let m = if set { &NO_MARKS } else { marks.index(i) };
+                let m = if set { &NO_MARKS } else { marks.element(i) };
                 comma(out, &mut first);
                 sensitive_as_bool(out, e, m, &[], dialect);
             }

@@ -140,7 +140,7 @@ pub fn write_sensitive_as_bool<S: Sink + ?Sized>(w: &mut S, v: &Value, marks: &M
         Value::List(items) | Value::Tuple(items) => {
             w.begin_array();
             for (i, item) in items.iter().enumerate() {
-                write_sensitive_as_bool(w, item, marks.index(i));
+                write_sensitive_as_bool(w, item, marks.element(i));
             }
             w.end_array();
         }

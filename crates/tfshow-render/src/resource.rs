@@ -88,7 +88,10 @@ pub(crate) fn with_typed_diff<R>(
         .attributes
         .iter()
         .any(|(_, a)| a.nested.as_ref().is_some_and(|n| n.contains_sensitive()))
-        || block.block_types.iter().any(|(_, b)| b.block.contains_sensitive());
+        || block
+            .block_types
+            .iter()
+            .any(|(_, b)| b.block.contains_sensitive());
     let extra = |v: &tfshow_cty::Value| {
         known(v, mode)
             .filter(|_| nested_sensitive)

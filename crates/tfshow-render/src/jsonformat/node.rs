@@ -382,7 +382,7 @@ impl<'a> Node<'a> {
                 };
                 let m = match v.peel() {
                     Cty::Set(_) => &NO_MARKS,
-                    _ => marks.index(ix),
+                    _ => marks.element(ix),
                 };
                 match items(v).get(ix) {
                     Some(e) => (Some(sensitive(e, m, extra)), true),
@@ -526,4 +526,168 @@ pub(crate) fn elements(v: Val<'_>) -> Vec<Element<'_>> {
     (0..node.len().unwrap_or(0))
         .map(|i| Element(node.element(i).0))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+    use tfshow_cty::arbitrary::{typed_value, value_of};
+    use tfshow_cty::{Number, PathStep};
+
+    use super::*;
+
+    /// The JSON a node reads as, found by walking it through its navigation methods.
+    fn walk(n: Node<'_>) -> Json {
+        if n.is_object() {
+            let mut keys = Vec::new();
+            n.keys(&mut keys);
+            let mut out = serde_json::Map::new();
+            for k in keys {
+                match n.member(k) {
+                    (Some(c), _) => out.insert(k.to_owned(), walk(c)),
+                    (None, true) => out.insert(k.to_owned(), Json::Null),
+                    (None, false) => panic!("key {k:?} listed but not present"),
+                };
+            }
+            return Json::Object(out);
+        }
+        if let Some(len) = n.len() {
+            return Json::Array(
+                (0..len)
+                    .map(|i| match n.element(i) {
+                        (Some(c), true) => walk(c),
+                        (None, true) => Json::Null,
+                        (_, false) => panic!("element {i} of {len} not present"),
+                    })
+                    .collect(),
+            );
+        }
+        match n.scalar() {
+            Scalar::Bool(b) => Json::Bool(b),
+            Scalar::Number(t) => serde_json::from_str(&t).expect("a JSON number"),
+            Scalar::String(s) => Json::String(s.into_owned()),
+            Scalar::Other(v) => v.into_owned(),
+        }
+    }
+
+    /// Looks every member of the typed objects in `v` up through `n` (unknown ones and those
+    /// the JSON leaves out too): present exactly where `json`, the JSON `n` stands for, has it.
+    fn check_members(n: Val<'_>, v: &Cty, json: &Json) -> Result<(), TestCaseError> {
+        match (v.peel(), json) {
+            (Cty::Map(e) | Cty::Object(e), Json::Object(m)) => {
+                let n = n.expect("an object");
+                for (k, c) in e {
+                    let (child, present) = n.member(k);
+                    prop_assert_eq!(present, m.contains_key(k.as_str()), "member {:?}", k);
+                    if let Some(j) = m.get(k.as_str()) {
+                        check_members(child, c, j)?;
+                    }
+                }
+            }
+            (Cty::List(items) | Cty::Set(items) | Cty::Tuple(items), Json::Array(a))
+                if items.len() == a.len() =>
+            {
+                let n = n.expect("an array");
+                for (i, (c, j)) in items.iter().zip(a).enumerate() {
+                    check_members(n.element(i).0, c, j)?;
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// Every path into `v` (attribute names, list indexes, map keys), the root first.
+    fn paths(v: &Cty, at: &mut Vec<PathStep>, out: &mut Vec<Vec<PathStep>>) {
+        out.push(at.clone());
+        match v.peel() {
+            Cty::Object(e) | Cty::Map(e) => {
+                let object = matches!(v.peel(), Cty::Object(_));
+                for (k, c) in e {
+                    at.push(if object {
+                        PathStep::Attr(k.to_string())
+                    } else {
+                        PathStep::Index(Cty::String(k.clone()))
+                    });
+                    paths(c, at, out);
+                    at.pop();
+                }
+            }
+            Cty::List(items) | Cty::Tuple(items) | Cty::Set(items) => {
+                for (i, c) in items.iter().enumerate() {
+                    let step = match v.peel() {
+                        Cty::Set(_) => PathStep::Index(c.clone()),
+                        _ => PathStep::Index(Cty::Number(Number::from_u64(i as u64))),
+                    };
+                    at.push(step);
+                    paths(c, at, out);
+                    at.pop();
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn marks_at(v: &Cty, pick: u64) -> Marks {
+        let mut all = Vec::new();
+        paths(v, &mut Vec::new(), &mut all);
+        // Marking the root marks everything: leave it to one case in eight.
+        let chosen = all
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| pick >> (i % 64) & 1 == 1 && (*i > 0 || pick.is_multiple_of(8)));
+        Marks::from_paths(chosen.map(|(_, p)| p))
+    }
+
+    proptest! {
+        /// The typed views read as the JSON the document writes for the same value:
+        /// `omitUnknowns`, `unknownAsBool` and `SensitiveAsBool`.
+        #[test]
+        fn typed_views_read_as_the_documents_json(
+            (_, v) in typed_value(),
+            pick in any::<u64>(),
+        ) {
+            for mode in [UnknownElements::Null, UnknownElements::NullInListsOnly] {
+                let want = if v.is_unknown() || v.is_null() {
+                    None
+                } else {
+                    Some(build(|b| write_known(b, &v, mode).expect("finite numbers")))
+                };
+                prop_assert_eq!(known(&v, mode).map(walk), want.clone());
+                if let Some(json) = &want {
+                    check_members(known(&v, mode), &v, json)?;
+                }
+            }
+            let unknown = build(|b| write_unknown_as_bool(b, &v));
+            prop_assert_eq!(walk(Node::Unknown(&v)), unknown.clone());
+            check_members(Some(Node::Unknown(&v)), &v, &unknown)?;
+            let marks = marks_at(&v, pick);
+            let marked = build(|b| write_sensitive_as_bool(b, &v, &marks));
+            prop_assert_eq!(walk(sensitive(&v, &marks, None)), marked.clone());
+            check_members(Some(sensitive(&v, &marks, None)), &v, &marked)?;
+            // Combined with another mask of the same value, as the views combine the plan's
+            // marks with the schema's.
+            let other = build(|b| write_sensitive_as_bool(b, &v, &marks_at(&v, pick.rotate_left(17))));
+            prop_assert_eq!(
+                walk(sensitive(&v, &marks, Some(&other))),
+                merge_marks(&marked, &other)
+            );
+        }
+
+        /// Typed values compare as their JSON does.
+        #[test]
+        fn typed_values_are_equal_where_their_json_is(
+            (a, b) in tfshow_cty::arbitrary::any_type()
+                .prop_flat_map(|t| (value_of(t.clone()), value_of(t)))
+        ) {
+            for mode in [UnknownElements::Null, UnknownElements::NullInListsOnly] {
+                let json = |v: &Cty| known(v, mode).map(Node::to_json);
+                prop_assert_eq!(
+                    deep_equal(&known(&a, mode), &known(&b, mode)),
+                    json(&a) == json(&b)
+                );
+                prop_assert!(deep_equal(&known(&a, mode), &known(&a, mode)));
+            }
+        }
+    }
 }

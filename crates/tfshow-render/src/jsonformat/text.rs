@@ -157,7 +157,11 @@ pub(crate) fn pad(s: &str, width: usize) -> String {
 /// characters).
 pub(crate) fn push_padded(out: &mut String, s: &str, width: usize) {
     out.push_str(s);
-    let n = if s.is_ascii() { s.len() } else { s.chars().count() };
+    let n = if s.is_ascii() {
+        s.len()
+    } else {
+        s.chars().count()
+    };
     out.extend(std::iter::repeat_n(' ', width.saturating_sub(n)));
 }
 

@@ -172,7 +172,7 @@ fn owned_list(list: Vec<Diff<'_>>) -> Vec<Diff<'static>> {
     list.into_iter().map(Diff::into_owned).collect()
 }
 
-fn owned_box(d: Box<Diff<'_>>) -> Box<Diff<'static>> {
+fn owned_box(d: Diff<'_>) -> Box<Diff<'static>> {
     Box::new(d.into_owned())
 }
 
@@ -238,7 +238,7 @@ impl Renderer<'_> {
                 before,
                 after,
             } => Renderer::Sensitive {
-                inner: owned_box(inner),
+                inner: owned_box(*inner),
                 before,
                 after,
             },
@@ -247,16 +247,16 @@ impl Renderer<'_> {
                 before,
                 after,
             } => Renderer::SensitiveBlock {
-                inner: owned_box(inner),
+                inner: owned_box(*inner),
                 before,
                 after,
             },
             Renderer::TypeChange { before, after } => Renderer::TypeChange {
-                before: owned_box(before),
-                after: owned_box(after),
+                before: owned_box(*before),
+                after: owned_box(*after),
             },
             Renderer::Unknown { before } => Renderer::Unknown {
-                before: before.map(owned_box),
+                before: before.map(|b| owned_box(*b)),
             },
             Renderer::WriteOnly { sensitive } => Renderer::WriteOnly { sensitive },
         }

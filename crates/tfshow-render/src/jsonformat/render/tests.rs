@@ -22,7 +22,11 @@ fn replacing(mut d: Diff<'static>) -> Diff<'static> {
     d
 }
 
-fn number(before: Option<Scalar<'static>>, after: Option<Scalar<'static>>, action: Action) -> Diff<'static> {
+fn number(
+    before: Option<Scalar<'static>>,
+    after: Option<Scalar<'static>>,
+    action: Action,
+) -> Diff<'static> {
     let prim = Prim::Number;
     diff(
         Renderer::Primitive {
@@ -34,7 +38,11 @@ fn number(before: Option<Scalar<'static>>, after: Option<Scalar<'static>>, actio
     )
 }
 
-fn string(before: Option<Scalar<'static>>, after: Option<Scalar<'static>>, action: Action) -> Diff<'static> {
+fn string(
+    before: Option<Scalar<'static>>,
+    after: Option<Scalar<'static>>,
+    action: Action,
+) -> Diff<'static> {
     let prim = Prim::String;
     diff(
         Renderer::Primitive {
@@ -115,7 +123,11 @@ fn set(elements: Vec<Diff<'static>>, action: Action) -> Diff<'static> {
     )
 }
 
-fn block(attributes: Vec<(&'static str, Diff<'static>)>, blocks: Blocks<'static>, action: Action) -> Diff<'static> {
+fn block(
+    attributes: Vec<(&'static str, Diff<'static>)>,
+    blocks: Blocks<'static>,
+    action: Action,
+) -> Diff<'static> {
     let attributes = entries(attributes);
     let blocks = Box::new(blocks);
     diff(Renderer::Block { attributes, blocks }, action)
