@@ -1,7 +1,7 @@
 //! The value transformations `show -json` applies before printing: unknowns removed
 //! (`omitUnknowns`), unknowns as booleans (`unknownAsBool`) and sensitivity as booleans
 //! (`SensitiveAsBool`). Each writes its JSON to a [`Sink`]: the document's writer, or a
-//! [`ValueBuilder`] that gives the views the same JSON as a tree without any text between.
+//! [`ValueBuilder`](crate::value_sink::ValueBuilder) that gives the views the same JSON as a tree without any text between.
 
 use tfshow_cty::json::JsonEncodeError;
 use tfshow_cty::{UnknownShape, Value};
