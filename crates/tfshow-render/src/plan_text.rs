@@ -510,12 +510,11 @@ impl PlanText {
         } else {
             action.symbol()
         };
-        buf.push_str(&format!(
-            "{} {} {}",
-            self.c(symbol),
-            header(d.rc, self.terminal),
-            d.diff.render(0, &opts)
-        ));
+        buf.push_str(&self.c(symbol));
+        buf.push(' ');
+        buf.push_str(&header(d.rc, self.terminal));
+        buf.push(' ');
+        d.diff.render_into(&mut buf, 0, &opts);
         Some(buf)
     }
 
