@@ -39,6 +39,6 @@ pub use key::InstanceKey;
 pub use module::{Module, ModuleInstance, ModuleInstanceStep};
 pub use names::{implied_provider, is_identifier};
 pub use provider::{AbsProviderConfig, Provider, DEFAULT_REGISTRY_HOST};
-pub use quote::{go_quote, is_printable};
+pub use quote::{go_quote, is_printable, push_go_quoted};
 pub use resource::{AbsResource, AbsResourceInstance, ConfigResource, ModeOrder, ResourceMode};
 pub use sort::sort_by_address;

@@ -38,6 +38,12 @@ pub(crate) fn write_quoted(out: &mut impl Write, s: &str) -> fmt::Result {
 /// `\UXXXXXXXX`.
 pub fn go_quote(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
+    push_go_quoted(&mut out, s);
+    out
+}
+
+/// Appends [`go_quote`] of `s` to `out`.
+pub fn push_go_quoted(out: &mut String, s: &str) {
     out.push('"');
     let mut rest = s;
     loop {
@@ -75,7 +81,6 @@ pub fn go_quote(s: &str) -> String {
         }
     }
     out.push('"');
-    out
 }
 
 /// Reports whether Go's `unicode.IsPrint` accepts `c`.

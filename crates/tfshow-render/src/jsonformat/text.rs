@@ -103,7 +103,7 @@ pub(crate) fn colorize(s: &str, enabled: bool) -> String {
     out
 }
 
-pub(crate) use tfshow_addrs::go_quote;
+pub(crate) use tfshow_addrs::{go_quote, push_go_quoted};
 
 pub(crate) use tfshow_addrs::is_identifier as valid_identifier;
 

@@ -5,7 +5,7 @@ use std::borrow::Cow;
 use super::warnings;
 use super::{attribute_line, close, forces_replacement, important, line_start, unchanged, Named};
 use super::{Blocks, Diff, Opts, Renderer};
-use crate::jsonformat::text::{column_width, go_quote};
+use crate::jsonformat::text::{column_width, push_go_quoted};
 use crate::jsonformat::Action;
 
 impl Diff<'_> {
@@ -101,7 +101,7 @@ impl Diff<'_> {
                 out.push_str(&opts.name(key));
                 if let Some(k) = map_key {
                     out.push(' ');
-                    out.push_str(&go_quote(k));
+                    push_go_quoted(out, k);
                 }
                 out.push(' ');
                 diff.render_into(out, ind + 1, &block_opts);

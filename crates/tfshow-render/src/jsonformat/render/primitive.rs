@@ -5,7 +5,7 @@ use std::borrow::Cow;
 use serde_json::Value;
 
 use super::{forces_replacement, null_suffix, Diff, Opts, Prim, Scalar, ARROW, NULL};
-use crate::jsonformat::text::{go_quote, shown};
+use crate::jsonformat::text::{push_go_quoted, shown};
 use crate::jsonformat::Action;
 
 /// Writes a primitive value as Terraform prints it.
@@ -18,7 +18,7 @@ pub(super) fn value(out: &mut String, value: &Option<Scalar<'_>>, prim: Prim, op
             out.push_str(if *b { "true" } else { "false" })
         }
         Some(Scalar::Number(n)) if prim == Prim::Number => out.push_str(n),
-        Some(Scalar::String(s)) => out.push_str(&go_quote(s)),
+        Some(Scalar::String(s)) => push_go_quoted(out, s),
         Some(other) => {
             let json = other.json_text();
             match shown(&json, opts.terminal) {

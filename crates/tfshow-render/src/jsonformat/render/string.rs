@@ -10,7 +10,7 @@ use super::{ARROW, NULL};
 use crate::jsonformat::collections::process_slice;
 use crate::jsonformat::node::{val, Node};
 use crate::jsonformat::structured::{Change, Matcher, Style};
-use crate::jsonformat::text::{go_quote, trim_space};
+use crate::jsonformat::text::{push_go_quoted, trim_space};
 use crate::jsonformat::Action;
 
 /// A string value as the renderer sees it.
@@ -33,7 +33,7 @@ impl EvaluatedString<'_> {
         if self.null {
             out.push_str(&self.string);
         } else {
-            out.push_str(&go_quote(&self.string));
+            push_go_quoted(out, &self.string);
         }
     }
 }
