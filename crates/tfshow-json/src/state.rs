@@ -63,25 +63,56 @@ fn write_outputs(w: &mut Writer<'_>, state: &State, version: &Release) -> Result
     }
     w.key("outputs");
     w.begin_object();
-    for (name, o) in &state.outputs {
-        let at = format!("output {name:?}");
-        let value = from_json(&o.value, &o.ty).map_err(|e| invalid(&at, e))?;
-        w.key(name);
+    for o in outputs(state, version)? {
+        let at = format!("output {:?}", o.name);
+        w.key(o.name);
         w.begin_object();
         w.key("sensitive");
         w.bool(o.sensitive);
         w.key("value");
-        write_value(w, &value).map_err(|e| invalid(&at, e))?;
-        if version.has(crate::Feature::StateOutputType) {
+        write_value(w, &o.value).map_err(|e| invalid(&at, e))?;
+        if let Some(ty) = o.ty {
             w.key("type");
             let mut t = Vec::new();
-            o.ty.write_json(&mut t);
+            ty.write_json(&mut t);
             w.raw(&t);
         }
         w.end_object();
     }
     w.end_object();
     Ok(())
+}
+
+/// A root module output of a state, decoded: what the document's `outputs` say of it.
+#[derive(Debug)]
+pub struct StateOutput<'a> {
+    /// Its name.
+    pub name: &'a str,
+    /// Declared sensitive.
+    pub sensitive: bool,
+    /// Its value.
+    pub value: Value,
+    /// Its type, where the release writes it.
+    pub ty: Option<&'a tfshow_cty::Type>,
+}
+
+/// The outputs of `state`, in the file's order, as Terraform `version` shows them.
+pub fn outputs<'a>(state: &'a State, version: &Release) -> Result<Vec<StateOutput<'a>>, Error> {
+    let typed = version.has(crate::Feature::StateOutputType);
+    state
+        .outputs
+        .iter()
+        .map(|(name, o)| {
+            let value =
+                from_json(&o.value, &o.ty).map_err(|e| invalid(format!("output {name:?}"), e))?;
+            Ok(StateOutput {
+                name,
+                sensitive: o.sensitive,
+                value,
+                ty: typed.then_some(&o.ty),
+            })
+        })
+        .collect()
 }
 
 /// Resources grouped by module instance, with the module tree.
@@ -117,6 +148,92 @@ fn module_tree(state: &State, through_empty: bool) -> Result<Tree<'_>, Error> {
     }
     Ok(Tree {
         resources,
+        children,
+    })
+}
+
+/// A module of a state, decoded: its resource instance objects and its child modules, in the
+/// order the document lists them.
+#[derive(Debug)]
+pub struct StateModule<'a> {
+    /// Its address (`""` for the root module).
+    pub address: String,
+    /// Its objects.
+    pub objects: Vec<StateObject<'a>>,
+    /// Its child modules.
+    pub children: Vec<StateModule<'a>>,
+}
+
+/// A resource instance object of a state, decoded: what the document's `resources` entry
+/// says of it.
+#[derive(Debug)]
+pub struct StateObject<'a> {
+    /// The instance address.
+    pub address: String,
+    /// The resource.
+    pub resource: &'a Resource,
+    /// The instance (its deposed key and whether it is tainted).
+    pub instance: &'a Instance,
+    /// The provider as the document names it (`provider_name`).
+    pub provider_name: String,
+    /// The values.
+    pub value: Value,
+    /// What is sensitive in them (`sensitive_values`), where the release writes it.
+    pub marks: Option<Marks>,
+}
+
+/// The root module of `state` with its objects and descendants, decoded as Terraform
+/// `version` shows them (the views' walk of the document's `root_module`).
+pub fn modules<'a>(
+    state: &'a State,
+    schemas: Option<&Schemas>,
+    version: &Release,
+) -> Result<StateModule<'a>, Error> {
+    let tree = module_tree(state, version.has(crate::Feature::StateResourcelessModules))?;
+    typed_module(&tree, "", schemas, version)
+}
+
+fn typed_module<'a>(
+    tree: &Tree<'a>,
+    addr: &str,
+    schemas: Option<&Schemas>,
+    version: &Release,
+) -> Result<StateModule<'a>, Error> {
+    let resources = tree
+        .resources
+        .get(addr)
+        .map(Vec::as_slice)
+        .unwrap_or_default();
+    let objects = objects(resources, version)
+        .into_iter()
+        .map(|o| {
+            let d = decode(&o, schemas)?;
+            let marks = d.marks(&o, version);
+            Ok(StateObject {
+                provider_name: crate::provider_name::provider_name(
+                    &d.provider,
+                    &o.resource.provider,
+                    version,
+                )
+                .to_string(),
+                address: o.address,
+                resource: o.resource,
+                instance: o.instance,
+                value: d.value,
+                marks,
+            })
+        })
+        .collect::<Result<_, Error>>()?;
+    let children = tree
+        .children
+        .get(addr)
+        .into_iter()
+        .flatten()
+        .map(|kid| typed_module(tree, kid, schemas, version))
+        .collect::<Result<_, Error>>()?;
+    Ok(StateModule {
+        address: addr.to_owned(),
+        objects,
         children,
     })
 }
@@ -206,7 +323,16 @@ fn write_resources(
     schemas: Option<&Schemas>,
     version: &Release,
 ) -> Result<(), Error> {
-    let mut objects: Vec<Object<'_>> = Vec::new();
+    for o in &objects(resources, version) {
+        write_object(w, o, schemas, version)?;
+        w.flush_hint();
+    }
+    Ok(())
+}
+
+/// The objects of `resources` in the order `version` lists them.
+fn objects<'a>(resources: &[&'a Resource], version: &Release) -> Vec<Object<'a>> {
+    let mut objects: Vec<Object<'a>> = Vec::new();
     let instance_addresses = version.has(crate::Feature::StateInstanceAddresses);
     for r in resources {
         for inst in &r.instances {
@@ -244,19 +370,18 @@ fn write_resources(
             })
         });
     }
-    for o in &objects {
-        write_object(w, o, schemas, version)?;
-        w.flush_hint();
-    }
-    Ok(())
+    objects
 }
 
-fn write_object(
-    w: &mut Writer<'_>,
-    o: &Object<'_>,
-    schemas: Option<&Schemas>,
-    version: &Release,
-) -> Result<(), Error> {
+/// An object's values decoded with its provider's schema.
+struct Decoded<'s> {
+    provider: String,
+    info: TypeInfo<'s>,
+    value: Value,
+}
+
+/// Decodes the values of `o`, refusing a schema version the provider's schema does not have.
+fn decode<'s>(o: &Object<'_>, schemas: Option<&'s Schemas>) -> Result<Decoded<'s>, Error> {
     let r = o.resource;
     let inst = o.instance;
     let at = &o.address;
@@ -267,8 +392,7 @@ fn write_object(
         .to_string();
     let info =
         TypeInfo::lookup(schemas, &provider, r.mode, &r.type_).map_err(|e| invalid(at, e))?;
-    let deposed = !inst.deposed.is_empty();
-    if let (Some(s), false) = (info.schema, deposed) {
+    if let (Some(s), false) = (info.schema, !inst.deposed.is_empty()) {
         if s.version != inst.schema_version {
             return Err(invalid(
                 at,
@@ -280,6 +404,39 @@ fn write_object(
         }
     }
     let value = info.decode_state(inst, at)?;
+    Ok(Decoded {
+        provider,
+        info,
+        value,
+    })
+}
+
+impl Decoded<'_> {
+    /// What is sensitive in the values (`sensitive_values`), where `version` writes it.
+    fn marks(&self, o: &Object<'_>, version: &Release) -> Option<Marks> {
+        if !version.has(crate::Feature::SensitiveValues) {
+            return None;
+        }
+        let mut paths = o.instance.sensitive_attributes.clone();
+        if version.has(crate::Feature::StateSchemaSensitivity) {
+            paths.extend(self.info.sensitive_paths(&self.value, true));
+        }
+        Some(Marks::from_paths(&paths))
+    }
+}
+
+fn write_object(
+    w: &mut Writer<'_>,
+    o: &Object<'_>,
+    schemas: Option<&Schemas>,
+    version: &Release,
+) -> Result<(), Error> {
+    let r = o.resource;
+    let inst = o.instance;
+    let at = &o.address;
+    let deposed = !inst.deposed.is_empty();
+    let decoded = decode(o, schemas)?;
+    let (provider, value) = (&decoded.provider, &decoded.value);
 
     w.begin_object();
     w.key("address");
@@ -293,20 +450,16 @@ fn write_object(
     crate::plan::changes::write_index(w, &inst.index_key);
     w.key("provider_name");
     w.string(&crate::provider_name::provider_name(
-        &provider,
+        provider,
         &r.provider,
         version,
     ));
     w.key("schema_version");
     w.u64(if deposed { 0 } else { inst.schema_version });
-    write_attribute_values(w, "values", &value, at, UnknownElements::Null)?;
-    if version.has(crate::Feature::SensitiveValues) {
-        let mut paths = inst.sensitive_attributes.clone();
-        if version.has(crate::Feature::StateSchemaSensitivity) {
-            paths.extend(info.sensitive_paths(&value, true));
-        }
+    write_attribute_values(w, "values", value, at, UnknownElements::Null)?;
+    if let Some(marks) = decoded.marks(o, version) {
         w.key("sensitive_values");
-        write_sensitive_as_bool(w, &value, &Marks::from_paths(&paths));
+        write_sensitive_as_bool(w, value, &marks);
     }
     if !inst.dependencies.is_empty() {
         w.key("depends_on");
@@ -325,7 +478,7 @@ fn write_object(
         w.string(&inst.deposed);
     }
     if let Some(identity) = &inst.identity {
-        let identity_schema = schemas.and_then(|s| s.identity(&provider, &r.type_));
+        let identity_schema = schemas.and_then(|s| s.identity(provider, &r.type_));
         let ident = match identity_schema {
             Some(s) => from_json(identity, &s.implied_type),
             None => tfshow_cty::json::from_json_untyped(identity),

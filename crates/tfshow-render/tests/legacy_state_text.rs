@@ -22,14 +22,24 @@ fn legacy_states_read_as_terraform_prints_them() {
         };
         let want = std::fs::read_to_string(dir.join(&name)).unwrap();
         let bytes = std::fs::read(dir.join(format!("{stem}.tfstate"))).unwrap();
+        let opts = TextOptions::default();
+        // From the state file's typed values, and from its `show -json` document.
+        let typed =
+            state_text::render_state_file(&bytes, Some(&schemas), &Limits::default(), &opts)
+                .unwrap()
+                .text;
         let doc = Document::load(&bytes, Some(&schemas), &Limits::default()).unwrap();
-        let got = state_text::render(&doc, Some(&schemas), &TextOptions::default());
-        compared += 1;
-        if got != want {
-            failures.push(format!("{stem}:\n--- Terraform\n{want}\n--- tfshow\n{got}"));
+        let from_document = state_text::render(&doc, Some(&schemas), &opts);
+        for (how, got) in [("typed", typed), ("document", from_document)] {
+            compared += 1;
+            if got != want {
+                failures.push(format!(
+                    "{stem} ({how}):\n--- Terraform\n{want}\n--- tfshow\n{got}"
+                ));
+            }
         }
     }
-    assert!(compared >= 5, "{compared} cases");
+    assert!(compared >= 10, "{compared} cases");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
@@ -43,9 +53,16 @@ fn legacy_sensitive_outputs_are_masked() {
         None,
         Some(Schemas::from_json(&std::fs::read(dir.join("schemas.json")).unwrap()).unwrap()),
     ] {
+        let opts = TextOptions::default();
         let doc = Document::load(&bytes, schemas.as_ref(), &Limits::default()).unwrap();
-        let text = state_text::render(&doc, schemas.as_ref(), &TextOptions::default());
-        assert!(text.contains("token = (sensitive value)"), "{text}");
-        assert!(!text.contains("s3cr3t"), "{text}");
+        let typed =
+            state_text::render_state_file(&bytes, schemas.as_ref(), &Limits::default(), &opts);
+        for text in [
+            state_text::render(&doc, schemas.as_ref(), &opts),
+            typed.unwrap().text,
+        ] {
+            assert!(text.contains("token = (sensitive value)"), "{text}");
+            assert!(!text.contains("s3cr3t"), "{text}");
+        }
     }
 }

@@ -30,10 +30,18 @@ pub(crate) fn run(args: &ShowArgs) -> Result<(), CliError> {
     if args.json {
         return redacted(args, &bytes, schemas.as_ref(), &report);
     }
-    // The human view of a state reads its values.
-    let doc = load(&args.file, &bytes, schemas.as_ref(), &report)?;
-    let out = state_text::render(&doc, schemas.as_ref(), &text_options(args.no_color)).into_bytes();
-    write_stdout(&out)
+    let opts = text_options(args.no_color);
+    if tfshow_planfile::sniff(&bytes, limits()) == tfshow_planfile::Kind::StateJson {
+        // The `show -json` document of a state is read as it is.
+        let doc = load(&args.file, &bytes, schemas.as_ref(), &report)?;
+        let out = state_text::render(&doc, schemas.as_ref(), &opts).into_bytes();
+        return write_stdout(&out);
+    }
+    // A state file is decoded once, its values typed.
+    let shown = state_text::render_state_file(&bytes, schemas.as_ref(), limits(), &opts)
+        .map_err(|e| render_error(&args.file, e))?;
+    report.print(&args.file, Some(&shown.masked_providers));
+    write_stdout(shown.text.as_bytes())
 }
 
 /// `show --json --redact`: the document is redacted as it is written, straight to the output.
