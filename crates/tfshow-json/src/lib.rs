@@ -23,6 +23,7 @@ mod checks;
 mod config;
 pub mod document;
 mod error;
+pub mod filter;
 mod gosort;
 pub mod marks;
 pub mod plan;

@@ -20,6 +20,7 @@ use tfshow_state::{Instance, InstanceKey, Mode, Resource, State};
 
 use crate::checks;
 use crate::error::{invalid, Error};
+use crate::filter::{filtered, Part, PartFilter};
 use crate::marks::Marks;
 use crate::resource_values::TypeInfo;
 use crate::transform::{write_known, write_sensitive_as_bool, UnknownElements};
@@ -31,6 +32,18 @@ pub fn write_document(
     state: &State,
     schemas: Option<&Schemas>,
     version: &Release,
+) -> Result<(), Error> {
+    write_filtered(w, state, schemas, version, None)
+}
+
+/// [`write_document`], its outputs and resources written through `filter`
+/// ([`crate::filter`]).
+pub fn write_filtered(
+    w: &mut Writer<'_>,
+    state: &State,
+    schemas: Option<&Schemas>,
+    version: &Release,
+    filter: Option<&dyn PartFilter>,
 ) -> Result<(), Error> {
     w.begin_object();
     w.key("format_version");
@@ -45,9 +58,9 @@ pub fn write_document(
     }
     w.key("values");
     w.begin_object();
-    write_outputs(w, state, version)?;
+    write_outputs(w, state, version, filter)?;
     w.key("root_module");
-    write_modules(w, state, schemas, version)?;
+    write_modules(w, state, schemas, version, filter)?;
     w.end_object();
     if let Some(results) = state.check_results.as_deref().filter(|r| !r.is_empty()) {
         w.key("checks");
@@ -57,30 +70,37 @@ pub fn write_document(
     Ok(())
 }
 
-fn write_outputs(w: &mut Writer<'_>, state: &State, version: &Release) -> Result<(), Error> {
+fn write_outputs(
+    w: &mut Writer<'_>,
+    state: &State,
+    version: &Release,
+    filter: Option<&dyn PartFilter>,
+) -> Result<(), Error> {
     if state.outputs.is_empty() {
         return Ok(());
     }
     w.key("outputs");
-    w.begin_object();
-    for o in outputs(state, version)? {
-        let at = format!("output {:?}", o.name);
-        w.key(o.name);
+    filtered(w, filter, Part::StateOutputs, |w| {
         w.begin_object();
-        w.key("sensitive");
-        w.bool(o.sensitive);
-        w.key("value");
-        write_value(w, &o.value).map_err(|e| invalid(&at, e))?;
-        if let Some(ty) = o.ty {
-            w.key("type");
-            let mut t = Vec::new();
-            ty.write_json(&mut t);
-            w.raw(&t);
+        for o in outputs(state, version)? {
+            let at = format!("output {:?}", o.name);
+            w.key(o.name);
+            w.begin_object();
+            w.key("sensitive");
+            w.bool(o.sensitive);
+            w.key("value");
+            write_value(w, &o.value).map_err(|e| invalid(&at, e))?;
+            if let Some(ty) = o.ty {
+                w.key("type");
+                let mut t = Vec::new();
+                ty.write_json(&mut t);
+                w.raw(&t);
+            }
+            w.end_object();
         }
         w.end_object();
-    }
-    w.end_object();
-    Ok(())
+        Ok(())
+    })
 }
 
 /// A root module output of a state, decoded: what the document's `outputs` say of it.
@@ -243,9 +263,10 @@ fn write_modules(
     state: &State,
     schemas: Option<&Schemas>,
     version: &Release,
+    filter: Option<&dyn PartFilter>,
 ) -> Result<(), Error> {
     let tree = module_tree(state, version.has(crate::Feature::StateResourcelessModules))?;
-    write_module(w, &tree, "", schemas, version)
+    write_module(w, &tree, "", schemas, version, filter)
 }
 
 fn write_module(
@@ -254,6 +275,7 @@ fn write_module(
     addr: &str,
     schemas: Option<&Schemas>,
     version: &Release,
+    filter: Option<&dyn PartFilter>,
 ) -> Result<(), Error> {
     w.begin_object();
     let resources = tree
@@ -264,7 +286,7 @@ fn write_module(
     if resources.iter().any(|r| !r.instances.is_empty()) {
         w.key("resources");
         w.begin_array();
-        write_resources(w, resources, schemas, version)?;
+        write_resources(w, resources, schemas, version, filter)?;
         w.end_array();
     }
     if !addr.is_empty() {
@@ -275,7 +297,7 @@ fn write_module(
         w.key("child_modules");
         w.begin_array();
         for kid in kids {
-            write_module(w, tree, kid, schemas, version)?;
+            write_module(w, tree, kid, schemas, version, filter)?;
         }
         w.end_array();
     }
@@ -322,9 +344,10 @@ fn write_resources(
     resources: &[&Resource],
     schemas: Option<&Schemas>,
     version: &Release,
+    filter: Option<&dyn PartFilter>,
 ) -> Result<(), Error> {
     for o in &objects(resources, version) {
-        write_object(w, o, schemas, version)?;
+        filtered(w, filter, Part::Resource, |w| write_object(w, o, schemas, version))?;
         w.flush_hint();
     }
     Ok(())

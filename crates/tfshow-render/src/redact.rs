@@ -36,6 +36,7 @@
 mod input;
 mod own;
 mod partial;
+mod parts;
 mod pipe;
 mod sink;
 mod split;
@@ -119,6 +120,10 @@ impl Redactor<'_> {
             return;
         };
         for (name, attr) in &block.attributes {
+            let nested_sensitive = || attr.nested.as_ref().is_some_and(|n| n.contains_sensitive());
+            if !attr.sensitive && !nested_sensitive() {
+                continue;
+            }
             let Some(child) = m.get_mut(name) else {
                 continue;
             };

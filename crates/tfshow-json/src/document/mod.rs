@@ -250,6 +250,17 @@ impl<'s> PlanDocument<'s> {
     /// For a plan read from its JSON document, writes that document as it was given (with a
     /// final newline).
     pub fn write_json(&self, out: &mut dyn Write) -> Result<(), Error> {
+        self.write_json_filtered(out, None)
+    }
+
+    /// [`PlanDocument::write_json`], the parts of the document written through `filter`
+    /// ([`crate::filter`]). A plan read from its JSON document is written as it was given,
+    /// not filtered.
+    pub fn write_json_filtered(
+        &self,
+        out: &mut dyn Write,
+        filter: Option<&dyn crate::filter::PartFilter>,
+    ) -> Result<(), Error> {
         let p = match self.source() {
             Source::File(p) => p,
             Source::Json(j) => {
@@ -274,6 +285,7 @@ impl<'s> PlanDocument<'s> {
             prev_run_state: p.prev.as_ref(),
             variable_defaults: &p.defaults,
             configuration: p.tree.as_ref(),
+            filter,
         };
         let mut w = Writer::streaming(tfshow_gojson::Dialect::of(&self.release()), out);
         write_document(&mut w, &input, self.schemas)?;

@@ -14,6 +14,7 @@ use tfshow_schema::{Mode as SchemaMode, Schemas};
 use tfshow_state::{Instance, Mode, Resource, State};
 
 use crate::error::{invalid, Error};
+use crate::filter::{filtered, Part, PartFilter};
 use crate::marks::Marks;
 use crate::resource_values::TypeInfo;
 use crate::state::{instance_address, module_text};
@@ -151,6 +152,7 @@ pub(crate) fn write(
     prior: &State,
     schemas: Option<&Schemas>,
     version: &Release,
+    filter: Option<&dyn PartFilter>,
 ) -> Result<(), Error> {
     let drift = drifted(prev, prior, schemas, version)?;
     if drift.is_empty() {
@@ -160,44 +162,47 @@ pub(crate) fn write(
     w.key("resource_drift");
     w.begin_array();
     for d in &drift {
-        let at = d.address.as_str();
-        w.begin_object();
-        if !every_instance {
-            w.key("address");
-            w.string(at);
-        }
-        if !d.module.is_empty() {
-            w.key("module_address");
-            w.string(&d.module);
-        }
-        w.key("mode");
-        w.string("managed");
-        w.key("type");
-        w.string(&d.type_);
-        w.key("name");
-        w.string(&d.name);
-        w.key("provider_name");
-        w.string(&d.provider);
-        w.key("change");
-        w.begin_object();
-        w.key("actions");
-        w.begin_array();
-        w.string(if d.after.is_null() {
-            "delete"
-        } else {
-            "update"
-        });
-        w.end_array();
-        w.key("before");
-        write_known(w, &d.before, UnknownElements::Null).map_err(|e| invalid(at, e))?;
-        w.key("after");
-        write_known(w, &d.after, UnknownElements::Null).map_err(|e| invalid(at, e))?;
-        w.key("before_sensitive");
-        write_sensitive_as_bool(w, &d.before, &d.before_marks);
-        w.key("after_sensitive");
-        write_sensitive_as_bool(w, &d.after, &d.after_marks);
-        w.end_object();
-        w.end_object();
+        filtered(w, filter, Part::Change, |w| {
+            let at = d.address.as_str();
+            w.begin_object();
+            if !every_instance {
+                w.key("address");
+                w.string(at);
+            }
+            if !d.module.is_empty() {
+                w.key("module_address");
+                w.string(&d.module);
+            }
+            w.key("mode");
+            w.string("managed");
+            w.key("type");
+            w.string(&d.type_);
+            w.key("name");
+            w.string(&d.name);
+            w.key("provider_name");
+            w.string(&d.provider);
+            w.key("change");
+            w.begin_object();
+            w.key("actions");
+            w.begin_array();
+            w.string(if d.after.is_null() {
+                "delete"
+            } else {
+                "update"
+            });
+            w.end_array();
+            w.key("before");
+            write_known(w, &d.before, UnknownElements::Null).map_err(|e| invalid(at, e))?;
+            w.key("after");
+            write_known(w, &d.after, UnknownElements::Null).map_err(|e| invalid(at, e))?;
+            w.key("before_sensitive");
+            write_sensitive_as_bool(w, &d.before, &d.before_marks);
+            w.key("after_sensitive");
+            write_sensitive_as_bool(w, &d.after, &d.after_marks);
+            w.end_object();
+            w.end_object();
+            Ok(())
+        })?;
     }
     w.end_array();
     Ok(())

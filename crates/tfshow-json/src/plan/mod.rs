@@ -30,6 +30,7 @@ use tfshow_schema::Schemas;
 use tfshow_state::State;
 
 use crate::checks::{write_checks, CheckGroup, CheckObject};
+use crate::filter::{filtered, Part, PartFilter};
 use crate::error::{invalid, Error};
 use crate::Release;
 use decode::{Located, PlanChange};
@@ -50,6 +51,9 @@ pub struct PlanInput<'a> {
     pub variable_defaults: &'a [(String, Value)],
     /// The configuration snapshot's module tree, for the `configuration` section.
     pub configuration: Option<&'a tfshow_config::model::ConfigNode>,
+    /// What the parts of the document are written through, if anything
+    /// ([`crate::filter`]).
+    pub filter: Option<&'a dyn PartFilter>,
 }
 
 /// Writes the plan document as the Terraform version that wrote the plan prints it.
@@ -59,6 +63,7 @@ pub fn write_document(
     schemas: Option<&Schemas>,
 ) -> Result<(), Error> {
     let plan = input.plan;
+    let filter = input.filter;
     let version = plan.release();
     let versions = decode::state_schema_versions(&[input.prior_state, input.prev_run_state]);
     let changes = match input.lazy_changes {
@@ -84,22 +89,24 @@ pub fn write_document(
         w.key("terraform_version");
         w.string(&plan.terraform_version);
     }
-    write_variables(w, plan, input.variable_defaults)?;
+    write_variables(w, plan, input.variable_defaults, filter)?;
 
     w.key("planned_values");
     w.begin_object();
     if outputs.iter().any(|o| o.oc.change.action != Action::Delete) {
         w.key("outputs");
-        outputs::write_planned_outputs(w, &outputs, &version)?;
+        filtered(w, filter, Part::StateOutputs, |w| {
+            outputs::write_planned_outputs(w, &outputs, &version)
+        })?;
     }
     w.key("root_module");
-    planned::write_root_module(w, &changes, &version, &mut kept)?;
+    planned::write_root_module(w, &changes, &version, &mut kept, filter)?;
     w.end_object();
     w.flush_hint();
 
     if version.has(crate::Feature::DriftFromStates) {
         if let (Some(prev), Some(prior)) = (input.prev_run_state, input.prior_state) {
-            drift_legacy::write(w, prev, prior, schemas, &version)?;
+            drift_legacy::write(w, prev, prior, schemas, &version, filter)?;
         }
     } else {
         let drift: Vec<&ResourceInstanceChange> = plan
@@ -110,27 +117,39 @@ pub fn write_document(
         let drift = locate_all(&drift, schemas, &versions)?;
         let mut in_order: Vec<&Located<'_>> = drift.iter().filter(|d| !is_data_delete(d)).collect();
         sort_changes(&mut in_order, &version);
-        write_changes(w, "resource_drift", &in_order, &version, None)?;
+        write_changes(w, "resource_drift", &in_order, &version, None, filter)?;
     }
     // What follows `prior_state` is rendered on another thread while this one copies the
     // kept changes out: it is small, and independent of them.
     let dialect = w.dialect();
     let tail = std::thread::scope(|s| {
         let tail = s.spawn(|| {
+            let mut config = Writer::new(dialect);
+            config.begin_sequence();
             let mut t = Writer::new(dialect);
             t.begin_sequence();
-            write_tail(&mut t, input, schemas, &versions, &version).map(|()| t.into_bytes())
+            write_tail(&mut config, &mut t, input, schemas, &versions, &version)
+                .map(|()| (config.into_bytes(), t.into_bytes()))
         });
         let head = (|| {
-            write_changes(w, "resource_changes", &in_order, &version, Some(&mut kept))?;
-            write_deferred(w, plan, schemas, &versions, &version)?;
+            write_changes(
+                w,
+                "resource_changes",
+                &in_order,
+                &version,
+                Some(&mut kept),
+                filter,
+            )?;
+            write_deferred(w, plan, schemas, &versions, &version, filter)?;
             if !outputs.is_empty() {
                 w.key("output_changes");
-                outputs::write_output_changes(w, &outputs, &version)?;
+                filtered(w, filter, Part::OutputChanges, |w| {
+                    outputs::write_output_changes(w, &outputs, &version)
+                })?;
             }
             if let Some(prior) = input.prior_state.filter(|s| !s.is_empty()) {
                 w.key("prior_state");
-                crate::state::write_document(w, prior, schemas, &version)?;
+                crate::state::write_filtered(w, prior, schemas, &version, filter)?;
             }
             Ok(())
         })();
@@ -139,6 +158,19 @@ pub fn write_document(
             .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
         head.and(tail)
     })?;
+    let (config, tail) = tail;
+    if !config.is_empty() {
+        // `"configuration":VALUE`, after every other part: filtered now.
+        w.key("configuration");
+        let value = config
+            .strip_prefix(b",\"configuration\":")
+            .or_else(|| config.strip_prefix(b"\"configuration\":"))
+            .ok_or_else(|| invalid("configuration", "not written as expected"))?;
+        filtered(w, filter, Part::Configuration, |w| {
+            w.raw(value);
+            Ok(())
+        })?;
+    }
     if !tail.is_empty() {
         // The tail's members, after a comma.
         w.raw(&tail);
@@ -147,9 +179,11 @@ pub fn write_document(
     Ok(())
 }
 
-/// Writes the members of the plan document after `prior_state`: `configuration`,
-/// `relevant_attributes`, `checks`, `timestamp`, `applyable`, `complete`, `errored`.
+/// Writes the members of the plan document after `prior_state`: `configuration` (to
+/// `config`), then `relevant_attributes`, `checks`, `timestamp`, `applyable`, `complete`,
+/// `errored` (to `w`).
 fn write_tail(
+    config: &mut Writer<'_>,
     w: &mut Writer<'_>,
     input: &PlanInput<'_>,
     schemas: Option<&Schemas>,
@@ -157,14 +191,14 @@ fn write_tail(
     version: &Release,
 ) -> Result<(), Error> {
     let plan = input.plan;
-    if let Some(config) = input.configuration {
-        w.key("configuration");
+    if let Some(tree) = input.configuration {
+        config.key("configuration");
         let fallback = |provider: &str, mode: tfshow_schema::Mode, type_name: &str| {
             versions
                 .get(&(provider.to_owned(), mode, type_name.to_owned()))
                 .copied()
         };
-        crate::config::write_configuration(w, config, schemas, version, &fallback)?;
+        crate::config::write_configuration(config, tree, schemas, version, &fallback)?;
     }
     if version.has(crate::Feature::RelevantAttributes) {
         let attrs = plan
@@ -265,14 +299,18 @@ fn write_changes(
     changes: &[&Located<'_>],
     version: &Release,
     kept: Option<&mut kept::Kept>,
+    filter: Option<&dyn PartFilter>,
 ) -> Result<(), Error> {
     if changes.is_empty() {
         return Ok(());
     }
     w.key(key);
     w.begin_array();
-    let render =
-        |w: &mut Writer<'static>, d: &&Located<'_>| changes::write_resource_change(w, d, version);
+    let render = |w: &mut Writer<'static>, d: &&Located<'_>| {
+        filtered(w, filter, Part::Change, |w| {
+            changes::write_resource_change(w, d, version)
+        })
+    };
     match kept {
         Some(kept) => render::write_all_kept(w, changes, kept, |d| d.index, render)?,
         None => render::write_all(w, changes, render)?,
@@ -287,6 +325,7 @@ fn write_deferred(
     schemas: Option<&Schemas>,
     versions: &decode::StateSchemaVersions,
     version: &Release,
+    filter: Option<&dyn PartFilter>,
 ) -> Result<(), Error> {
     if plan.deferred_changes.is_empty() {
         return Ok(());
@@ -312,12 +351,15 @@ fn write_deferred(
     w.key("deferred_changes");
     w.begin_array();
     for (reason, d) in &items {
-        w.begin_object();
-        w.key("reason");
-        w.string(actions::deferred_reason_name(*reason));
-        w.key("resource_change");
-        changes::write_resource_change(w, d, version)?;
-        w.end_object();
+        filtered(w, filter, Part::Deferred, |w| {
+            w.begin_object();
+            w.key("reason");
+            w.string(actions::deferred_reason_name(*reason));
+            w.key("resource_change");
+            changes::write_resource_change(w, d, version)?;
+            w.end_object();
+            Ok(())
+        })?;
     }
     w.end_array();
     Ok(())
@@ -327,6 +369,7 @@ fn write_variables(
     w: &mut Writer<'_>,
     plan: &Plan,
     defaults: &[(String, Value)],
+    filter: Option<&dyn PartFilter>,
 ) -> Result<(), Error> {
     let mut vars: Vec<(&str, Value)> = Vec::new();
     for v in &plan.variables {
@@ -345,16 +388,18 @@ fn write_variables(
     }
     vars.sort_by(|a, b| a.0.cmp(b.0));
     w.key("variables");
-    w.begin_object();
-    for (name, value) in &vars {
-        w.key(name);
+    filtered(w, filter, Part::Variables, |w| {
         w.begin_object();
-        w.key("value");
-        write_value(w, value).map_err(|e| invalid(format!("variable {name:?}"), e))?;
+        for (name, value) in &vars {
+            w.key(name);
+            w.begin_object();
+            w.key("value");
+            write_value(w, value).map_err(|e| invalid(format!("variable {name:?}"), e))?;
+            w.end_object();
+        }
         w.end_object();
-    }
-    w.end_object();
-    Ok(())
+        Ok(())
+    })
 }
 
 fn write_plan_checks(w: &mut Writer<'_>, plan: &Plan, version: &Release) -> Result<(), Error> {

@@ -22,6 +22,7 @@ use super::render::write_all_keeping;
 use super::values_json::ValuesJson;
 use crate::checks::mode_name;
 use crate::error::Error;
+use crate::filter::{filtered, Part, PartFilter};
 use crate::Release;
 
 /// Whether a change has a resource in `planned_values`: not a deletion, not a deposed object.
@@ -37,6 +38,7 @@ pub(crate) fn write_root_module(
     changes: &[Located<'_>],
     version: &Release,
     kept: &mut Kept,
+    filter: Option<&dyn PartFilter>,
 ) -> Result<(), Error> {
     // Resources per module, and each module's children in order of first appearance.
     let mut by_module: HashMap<&ModuleInstance, Vec<&Located<'_>>> = HashMap::new();
@@ -81,8 +83,12 @@ pub(crate) fn write_root_module(
         |w, change, d| {
             with_decoded(d, |d| {
                 let values = ValuesJson::of(d, version)?;
-                write_resource(w, d, &values, version)?;
-                write_resource_change_of(change, d, &values, version)
+                filtered(w, filter, Part::Resource, |w| {
+                    write_resource(w, d, &values, version)
+                })?;
+                filtered(change, filter, Part::Change, |w| {
+                    write_resource_change_of(w, d, &values, version)
+                })
             })
         },
         |w, i| ops.get(i).into_iter().flatten().for_each(|op| op.apply(w)),

@@ -87,8 +87,18 @@ fn parse(text: &[u8]) -> Option<Value> {
 
 /// The text of a member's key, when it has no escapes.
 fn key_of<'t>(unit: &Unit<'t>, m: &Member) -> Option<&'t str> {
-    let key = std::str::from_utf8(unit.text_of(&m.key)?).ok()?;
-    (!key.contains('\\')).then_some(key)
+    std::str::from_utf8(key_bytes(unit, m)?).ok()
+}
+
+/// The bytes of a member's key, when it has no escapes (the text is UTF-8: tfshow wrote it).
+fn key_bytes<'t>(unit: &Unit<'t>, m: &Member) -> Option<&'t [u8]> {
+    let key = unit.text_of(&m.key)?;
+    (!key.contains(&b'\\')).then_some(key)
+}
+
+/// The one of `keys` that `raw` (a key's bytes) is.
+fn named<'k>(keys: &[&'k str], raw: &[u8]) -> Option<&'k str> {
+    keys.iter().find(|k| k.as_bytes() == raw).copied()
 }
 
 /// An object of a unit (a mask or values) at the value of `m`, whose members are at
@@ -110,8 +120,7 @@ fn object<'t>(unit: &Unit<'t>, m: Option<&'t Member>, depth: usize) -> Option<Ve
 fn reduced(unit: &Unit<'_>, members: &[&Member], keys: &[&str]) -> Option<Value> {
     let mut out = Map::new();
     for m in members {
-        let key = key_of(unit, m)?;
-        if keys.contains(&key) {
+        if let Some(key) = named(keys, key_bytes(unit, m)?) {
             out.insert(key.to_owned(), parse(unit.text_of(&m.value)?)?);
         }
     }
@@ -134,8 +143,8 @@ fn rebuilt(
             out.push(b',');
         }
         out.extend_from_slice(unit.text.get(m.key.start.checked_sub(1)?..m.value.start)?);
-        let key = key_of(unit, m)?;
-        match keys.contains(&key).then(|| redacted.get(key)).flatten() {
+        let key = named(keys, key_bytes(unit, m)?);
+        match key.and_then(|k| redacted.get(k)) {
             Some(v) => gojson::write(&mut out, v, dialect),
             None => out.extend_from_slice(unit.text_of(&m.value)?),
         }
@@ -296,8 +305,8 @@ fn values_part(
     let members = unit.members_in(depth, &v.value);
     let changing: Vec<&str> = members
         .iter()
-        .filter_map(|m| key_of(unit, m))
-        .filter(|k| keys.contains(k) && may_change(k, Some(mask), schema))
+        .filter_map(|m| named(keys, key_bytes(unit, m)?))
+        .filter(|k| may_change(k, Some(mask), schema))
         .collect();
     if changing.is_empty() {
         return Some(None);

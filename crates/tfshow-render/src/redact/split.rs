@@ -22,7 +22,7 @@ const MAX_DEPTH: usize = 3;
 
 /// A member of a unit's object (depth 1) or of an object nested in it (up to [`MAX_DEPTH`]),
 /// as ranges of the unit's text: its key without the quotes, and its value.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) struct Member {
     pub(super) depth: usize,
     pub(super) key: Range<usize>,
@@ -51,6 +51,8 @@ impl Source {
             pos: 0,
         }
     }
+
+
 
     /// Makes the next byte available; `false` at the end of the document.
     fn fill(&mut self) -> bool {
@@ -262,6 +264,134 @@ impl Source {
     }
 }
 
+/// Records in `members` (cleared first) the members of the objects of `text`, one JSON value
+/// whole (a unit as `tfshow-json` writes it), down to [`MAX_DEPTH`], as [`Source::value`]
+/// does for a value read from the pipe. What is deeper is skipped without being recorded.
+pub(super) fn members_of(text: &[u8], members: &mut Vec<Member>) -> Result<(), SplitError> {
+    members.clear();
+    let mut stack: Vec<Container> = Vec::new();
+    let mut key_next = false;
+    // The member open at each depth.
+    let mut open: [Option<usize>; MAX_DEPTH + 1] = [None; MAX_DEPTH + 1];
+    let mut pos = 0;
+    // The end of the value just read at `stack.len()`, for the member open there.
+    let close_member = |open: &mut [Option<usize>; MAX_DEPTH + 1],
+                        members: &mut Vec<Member>,
+                        depth: usize,
+                        at: usize| {
+            if let Some(m) = open
+                .get_mut(depth)
+                .and_then(Option::take)
+                .and_then(|i| members.get_mut(i))
+            {
+                m.value.end = at;
+            }
+        };
+    while let Some(&b) = text.get(pos) {
+        let depth = stack.len();
+        match b {
+            b'"' => {
+                let end = string_end(text, pos + 1)?;
+                if std::mem::take(&mut key_next) && (1..=MAX_DEPTH).contains(&depth) {
+                    if let Some(slot) = open.get_mut(depth) {
+                        *slot = Some(members.len());
+                    }
+                    members.push(Member {
+                        depth,
+                        key: pos + 1..end,
+                        value: 0..0,
+                    });
+                }
+                pos = end + 1;
+                if depth == 0 {
+                    break;
+                }
+                continue;
+            }
+            b':' => {
+                if let Some(m) = open
+                    .get(depth)
+                    .copied()
+                    .flatten()
+                    .and_then(|i| members.get_mut(i))
+                {
+                    m.value = pos + 1..pos + 1;
+                }
+            }
+            b'{' | b'[' if depth >= MAX_DEPTH => {
+                // Nothing deeper is recorded: straight to the end of this value.
+                pos = skip_container(text, pos)?;
+                continue;
+            }
+            b'{' => {
+                stack.push(Container::Object);
+                key_next = true;
+            }
+            b'[' => {
+                stack.push(Container::Array);
+                key_next = false;
+            }
+            b'}' | b']' => {
+                close_member(&mut open, members, depth, pos);
+                if stack.pop().is_none() {
+                    return Err(unexpected("a container closed that was not open"));
+                }
+                key_next = false;
+                if stack.is_empty() {
+                    return Ok(());
+                }
+            }
+            b',' => {
+                close_member(&mut open, members, depth, pos);
+                key_next = stack.last() == Some(&Container::Object);
+            }
+            _ => {}
+        }
+        pos += 1;
+    }
+    if stack.is_empty() {
+        Ok(())
+    } else {
+        Err(unexpected("it ends early"))
+    }
+}
+
+/// Where the string whose text starts at `from` ends (its closing quote).
+fn string_end(text: &[u8], mut from: usize) -> Result<usize, SplitError> {
+    loop {
+        let rest = text.get(from..).unwrap_or_default();
+        match memchr::memchr2(b'"', b'\\', rest) {
+            Some(n) if rest[n] == b'"' => return Ok(from + n),
+            // An escape: the next byte is not the string's end.
+            Some(n) => from += n + 2,
+            None => return Err(unexpected("it ends early")),
+        }
+    }
+}
+
+/// Where the value after the container that opens at `at` starts.
+fn skip_container(text: &[u8], at: usize) -> Result<usize, SplitError> {
+    let mut depth = 0usize;
+    let mut pos = at;
+    while let Some(&b) = text.get(pos) {
+        match b {
+            b'"' => {
+                pos = string_end(text, pos + 1)?;
+            }
+            b'{' | b'[' => depth += 1,
+            b'}' | b']' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Ok(pos + 1);
+                }
+            }
+            _ => {}
+        }
+        pos += 1;
+    }
+    Err(unexpected("it ends early"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::pipe::pipe;
@@ -331,6 +461,21 @@ mod tests {
                 ],
                 "split at {split}"
             );
+            for (text, found) in &got {
+                let mut again = Vec::new();
+                members_of(text.as_bytes(), &mut again).expect("members");
+                let again: Vec<_> = again
+                    .iter()
+                    .map(|m| {
+                        (
+                            m.depth,
+                            text[m.key.clone()].to_owned(),
+                            text[m.value.clone()].to_owned(),
+                        )
+                    })
+                    .collect();
+                assert_eq!(&again, found, "{text}");
+            }
             let members = &got[0].1;
             assert_eq!(
                 members,

@@ -20,6 +20,7 @@ use tfshow_json::Release;
 use tfshow_planfile::Kind as FileKind;
 use tfshow_schema::Schemas;
 
+use super::parts::{Escaping, Redacting};
 use super::pipe::{pipe, PipeWriter};
 use super::sink::Ctx;
 use super::split::Source;
@@ -71,11 +72,17 @@ pub fn write_json(
         _ => {
             let doc = PlanDocument::load(bytes, schemas, limits)?;
             let sensitive = doc.sensitive_variables().unwrap_or_default();
-            let ctx = Ctx::new(out, schemas, sensitive);
-            through_pipe(Doc::Plan, ctx, |w| {
-                doc.write_json(w)?;
-                Ok(())
-            })
+            let redacting = Redacting::new(schemas, Dialect::of(&doc.release()), sensitive);
+            let mut escaping = Escaping {
+                out,
+                buf: Vec::new(),
+            };
+            let written = doc.write_json_filtered(&mut escaping, Some(&redacting));
+            let unknown = redacting.unknown();
+            if !unknown.is_empty() {
+                return Err(RenderError::UnknownSensitivity(unknown.into_iter().collect()));
+            }
+            Ok(written?)
         }
     }
 }

@@ -1,0 +1,57 @@
+//! Rewriting the parts of a plan's `show -json` document as they are written: a caller's
+//! [`PartFilter`] is given each part's text (a resource, a resource change, the outputs, ...)
+//! and writes what goes in its place. The parts of many resources are rendered, and filtered,
+//! on several threads; the configuration comes last, after every other part was filtered.
+//!
+//! This is how `--redact` replaces sensitive values without reading the document back: the
+//! rules stay with the caller, the document is written once.
+
+use tfshow_gojson::Writer;
+
+use crate::error::Error;
+
+/// A part of the document handed to a [`PartFilter`]: a JSON value, as it is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Part {
+    /// A plan's `variables`.
+    Variables,
+    /// The `outputs` of `planned_values` or of a state's `values`.
+    StateOutputs,
+    /// A resource of a module of `planned_values` or of a state's `values`.
+    Resource,
+    /// A `resource_changes` or `resource_drift` entry.
+    Change,
+    /// A `deferred_changes` entry.
+    Deferred,
+    /// A plan's `output_changes`.
+    OutputChanges,
+    /// A plan's `configuration`: given after every other part.
+    Configuration,
+}
+
+/// Rewrites parts of the document (see the [module documentation](self)). Called from several
+/// threads at once, in no particular order, except [`Part::Configuration`], which comes after
+/// every other part of the document.
+pub trait PartFilter: Sync {
+    /// Appends to `out` the JSON value written in place of `text`, the part `part` as the
+    /// document has it (compact, with the document's escaping). An error stops the document.
+    fn part(&self, part: Part, text: &[u8], out: &mut Vec<u8>) -> Result<(), Error>;
+}
+
+/// Writes the value `write` writes to `w`, through `filter` as `part` when there is one.
+pub(crate) fn filtered(
+    w: &mut Writer<'_>,
+    filter: Option<&dyn PartFilter>,
+    part: Part,
+    write: impl FnOnce(&mut Writer<'_>) -> Result<(), Error>,
+) -> Result<(), Error> {
+    let Some(filter) = filter else {
+        return write(w);
+    };
+    let mut scratch = Writer::new(w.dialect());
+    write(&mut scratch)?;
+    let mut out = Vec::with_capacity(scratch.len() + 64);
+    filter.part(part, scratch.as_bytes(), &mut out)?;
+    w.raw_record(&out);
+    Ok(())
+}

@@ -1,0 +1,155 @@
+//! A plan file's document redacted as `tfshow-json` writes it: each part (a resource, a
+//! resource change, the outputs, the variables, the configuration) is handed to
+//! [`Redacting`] as it is written — the parts of many resources on several threads — and
+//! redacted there by the rules of [`Redactor`](super::Redactor) before it goes on. The
+//! document is written once, and never read back.
+
+use std::collections::{BTreeSet, HashSet};
+use std::io::{self, Write};
+use std::sync::{Mutex, PoisonError};
+
+use serde_json::Value;
+use tfshow_gojson::Dialect;
+use tfshow_json::filter::{Part, PartFilter};
+use tfshow_schema::Schemas;
+
+use super::partial;
+use super::split::{members_of, Member, SplitError};
+use super::stream::Unit;
+use super::unit::Worker;
+use crate::gojson;
+
+thread_local! {
+    /// The members of the unit being redacted on this thread.
+    static MEMBERS: std::cell::RefCell<Vec<Member>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Redacts the parts of a plan's document (see the module documentation).
+pub(super) struct Redacting<'s> {
+    schemas: Option<&'s Schemas>,
+    dialect: Dialect,
+    /// The root module variables the configuration declares sensitive.
+    sensitive_variables: Vec<String>,
+    /// Every primitive replaced so far, for the configuration's scrubbing.
+    secrets: Mutex<HashSet<String>>,
+    /// Providers without a schema met so far: the document stops at the first.
+    unknown: Mutex<BTreeSet<String>>,
+}
+
+/// Why a part could not be redacted, as the document's error.
+fn failed(e: SplitError) -> tfshow_json::Error {
+    tfshow_json::Error::Invalid {
+        at: "redaction".into(),
+        message: e.0,
+    }
+}
+
+impl<'s> Redacting<'s> {
+    pub(super) fn new(
+        schemas: Option<&'s Schemas>,
+        dialect: Dialect,
+        sensitive_variables: Vec<String>,
+    ) -> Self {
+        Redacting {
+            schemas,
+            dialect,
+            sensitive_variables,
+            secrets: Mutex::default(),
+            unknown: Mutex::default(),
+        }
+    }
+
+    /// The providers without a schema that stopped the document (empty if none did).
+    pub(super) fn unknown(self) -> BTreeSet<String> {
+        self.unknown
+            .into_inner()
+            .unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn redact(
+        &self,
+        w: &mut Worker<'_>,
+        part: Part,
+        text: &[u8],
+        out: &mut Vec<u8>,
+    ) -> Result<(), SplitError> {
+        let unit = match part {
+            Part::Resource | Part::Change => {
+                let kind = if part == Part::Resource {
+                    partial::Kind::Resource
+                } else {
+                    partial::Kind::Change
+                };
+                return MEMBERS.with(|members| {
+                    let mut members = members.borrow_mut();
+                    members_of(text, &mut members)?;
+                    w.text_unit(kind, text, &members, self.dialect, out)
+                });
+            }
+            Part::Variables => Unit::Variables,
+            Part::StateOutputs => Unit::StateOutputs,
+            Part::Deferred => Unit::Deferred,
+            Part::OutputChanges => Unit::OutputChanges,
+            Part::Configuration => {
+                // Every other part was redacted before: scrubbed of all they replaced.
+                let mut secrets = self.secrets.lock().unwrap_or_else(PoisonError::into_inner);
+                w.rules.secrets = std::mem::take(&mut *secrets);
+                Unit::Configuration
+            }
+        };
+        let mut v: Value = serde_json::from_slice(text).map_err(|e| SplitError(e.to_string()))?;
+        w.apply(unit, &mut v, &self.sensitive_variables);
+        gojson::write(out, &v, self.dialect);
+        Ok(())
+    }
+}
+
+impl PartFilter for Redacting<'_> {
+    fn part(&self, part: Part, text: &[u8], out: &mut Vec<u8>) -> Result<(), tfshow_json::Error> {
+        let mut w = Worker::new(self.schemas);
+        self.redact(&mut w, part, text, out).map_err(failed)?;
+        if !w.rules.secrets.is_empty() {
+            self.secrets
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .extend(w.rules.secrets);
+        }
+        if !w.unknown.is_empty() {
+            // Nothing from a provider without a schema is written, nor anything after it.
+            self.unknown
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .extend(w.unknown);
+            return Err(tfshow_json::Error::Invalid {
+                at: "redaction".into(),
+                message: "a provider has no schema".into(),
+            });
+        }
+        Ok(())
+    }
+}
+
+/// Passes what is written on to `out` with control, bidi and zero-width characters in
+/// strings written as `\uXXXX` escapes. It is written whole JSON values at a time (as
+/// `tfshow-json`'s writer does), which are UTF-8: escaping their unsafe characters is
+/// escaping the document's.
+pub(super) struct Escaping<'a> {
+    pub(super) out: &'a mut dyn Write,
+    pub(super) buf: Vec<u8>,
+}
+
+impl Write for Escaping<'_> {
+    fn write(&mut self, data: &[u8]) -> io::Result<usize> {
+        let mut buf = std::mem::take(&mut self.buf);
+        buf.clear();
+        buf.extend_from_slice(data);
+        let escaped = tfshow_escape::json::escape_unsafe_bytes(buf);
+        self.out.write_all(&escaped)?;
+        self.buf = escaped;
+        Ok(data.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
+}
