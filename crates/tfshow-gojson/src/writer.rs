@@ -37,6 +37,16 @@ impl Writer<'static> {
         Writer::with_capacity(dialect, 8192)
     }
 
+    /// An in-memory writer that writes into `buf` (cleared first), keeping its room.
+    pub fn from_vec(dialect: Dialect, mut buf: Vec<u8>) -> Self {
+        buf.clear();
+        Writer {
+            buf,
+            dialect,
+            ..Writer::default()
+        }
+    }
+
     /// An in-memory writer with room for `capacity` bytes before it grows.
     pub fn with_capacity(dialect: Dialect, capacity: usize) -> Self {
         Writer {

@@ -6,6 +6,8 @@
 //! This is how `--redact` replaces sensitive values without reading the document back: the
 //! rules stay with the caller, the document is written once.
 
+use std::cell::RefCell;
+
 use tfshow_gojson::Writer;
 
 use crate::error::Error;
@@ -48,10 +50,23 @@ pub(crate) fn filtered(
     let Some(filter) = filter else {
         return write(w);
     };
-    let mut scratch = Writer::new(w.dialect());
-    write(&mut scratch)?;
-    let mut out = Vec::with_capacity(scratch.len() + 64);
-    filter.part(part, scratch.as_bytes(), &mut out)?;
-    w.raw_record(&out);
-    Ok(())
+    // The part is written, then filtered, into buffers kept by the thread.
+    let (text, mut out) = BUFFERS.with(|b| std::mem::take(&mut *b.borrow_mut()));
+    let mut scratch = Writer::from_vec(w.dialect(), text);
+    let done = write(&mut scratch).and_then(|()| {
+        out.clear();
+        filter.part(part, scratch.as_bytes(), &mut out)
+    });
+    if done.is_ok() {
+        w.raw_record(&out);
+    }
+    let mut text = scratch.into_bytes();
+    text.clear();
+    BUFFERS.with(|b| *b.borrow_mut() = (text, out));
+    done
+}
+
+thread_local! {
+    /// A part's text and what is written in its place, kept from part to part.
+    static BUFFERS: RefCell<(Vec<u8>, Vec<u8>)> = const { RefCell::new((Vec::new(), Vec::new())) };
 }

@@ -55,8 +55,7 @@ impl<'t> Unit<'t> {
         name: &str,
         within: &Range<usize>,
     ) -> Option<&'t Member> {
-        let members: &'t [Member] = self.members;
-        members.iter().find(|m| {
+        self.around(within).iter().find(|m| {
             m.depth == depth
                 && m.value.start >= within.start
                 && m.value.end <= within.end
@@ -66,13 +65,21 @@ impl<'t> Unit<'t> {
 
     /// The members at `depth` of the object that is the value `within`.
     fn members_in(&self, depth: usize, within: &Range<usize>) -> Vec<&'t Member> {
-        let members: &'t [Member] = self.members;
-        members
+        self.around(within)
             .iter()
             .filter(|m| {
                 m.depth == depth && m.value.start > within.start && m.value.end < within.end
             })
             .collect()
+    }
+
+    /// The members whose key lies within `within`: those of the value `within` and of the
+    /// values in it (members are in the order of their keys in the text).
+    fn around(&self, within: &Range<usize>) -> &'t [Member] {
+        let members: &'t [Member] = self.members;
+        let from = members.partition_point(|m| m.key.start < within.start);
+        let to = members.partition_point(|m| m.key.start < within.end);
+        members.get(from..to).unwrap_or_default()
     }
 
     fn text_of(&self, r: &Range<usize>) -> Option<&'t [u8]> {

@@ -358,6 +358,15 @@ pub(super) fn members_of(text: &[u8], members: &mut Vec<Member>) -> Result<(), S
 
 /// Where the string whose text starts at `from` ends (its closing quote).
 fn string_end(text: &[u8], mut from: usize) -> Result<usize, SplitError> {
+    // Most strings are short (keys, names): byte by byte first.
+    for _ in 0..32 {
+        match text.get(from) {
+            Some(b'"') => return Ok(from),
+            Some(b'\\') => from += 2,
+            Some(_) => from += 1,
+            None => return Err(unexpected("it ends early")),
+        }
+    }
     loop {
         let rest = text.get(from..).unwrap_or_default();
         match memchr::memchr2(b'"', b'\\', rest) {
