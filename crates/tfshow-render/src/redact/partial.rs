@@ -134,30 +134,26 @@ fn reduced(unit: &Unit<'_>, members: &[&Member], keys: &[&str]) -> Option<Value>
     Some(Value::Object(out))
 }
 
-/// The object at `m` again, each member as it was, or as in `redacted` for those named in
-/// `keys`.
-fn rebuilt(
+/// Adds to `parts` what replaces the values of the members of `members` named in `keys`:
+/// their value in `redacted` (the object they are members of, redacted). `None` when a key
+/// of `members` has escapes (the unit is then read whole).
+fn replace_members(
     unit: &Unit<'_>,
     members: &[&Member],
     keys: &[&str],
     redacted: &Value,
     dialect: Dialect,
-) -> Option<Vec<u8>> {
-    let mut out = Vec::with_capacity(members.last().map_or(2, |m| m.value.end) + 64);
-    out.push(b'{');
-    for (i, m) in members.iter().enumerate() {
-        if i > 0 {
-            out.push(b',');
-        }
-        out.extend_from_slice(unit.text.get(m.key.start.checked_sub(1)?..m.value.start)?);
+    parts: &mut Vec<(Range<usize>, Vec<u8>)>,
+) -> Option<()> {
+    for m in members {
         let key = named(keys, key_bytes(unit, m)?);
-        match key.and_then(|k| redacted.get(k)) {
-            Some(v) => gojson::write(&mut out, v, dialect),
-            None => out.extend_from_slice(unit.text_of(&m.value)?),
+        if let Some(v) = key.and_then(|k| redacted.get(k)) {
+            let mut bytes = Vec::new();
+            gojson::write(&mut bytes, v, dialect);
+            parts.push((m.value.clone(), bytes));
         }
     }
-    out.push(b'}');
-    Some(out)
+    Some(())
 }
 
 /// The keys of a resource's values that the rules may change: those a mask marks something
@@ -219,15 +215,10 @@ pub(super) fn redact(
             }
             let mut mask = reduced(unit, &sv_members, &keys)?;
             hide_resource_keys(&mut mask, schema);
-            if let Some(sv) = sv.filter(|_| !sv_members.is_empty()) {
-                parts.push((
-                    sv.value.clone(),
-                    rebuilt(unit, &sv_members, &keys, &mask, dialect)?,
-                ));
-            }
+            replace_members(unit, &sv_members, &keys, &mask, dialect, &mut parts)?;
             if let Some(values) = unit.member(1, "values", &whole) {
-                let redone = values_part(rules, unit, values, 2, &keys, &mask, schema, dialect)?;
-                parts.extend(redone.map(|r| (values.value.clone(), r)));
+                let at = (2, &keys[..], &mask, schema);
+                values_part(rules, unit, values, at, dialect, &mut parts)?;
             }
         }
         Kind::Change => {
@@ -255,21 +246,15 @@ pub(super) fn redact(
             }
             let mut masks = Value::Object(masks);
             hide_derived(&mut masks, schema, Shape::resource(schema));
-            for ((name, m), found) in names.iter().zip(&members).zip(found) {
-                if let Some(f) = found.filter(|_| !m.is_empty()) {
-                    parts.push((
-                        f.value.clone(),
-                        rebuilt(unit, m, &keys, &masks[*name], dialect)?,
-                    ));
-                }
+            for (name, m) in names.iter().zip(&members) {
+                replace_members(unit, m, &keys, &masks[*name], dialect, &mut parts)?;
             }
             for (value_key, mask_key) in
                 [("before", "before_sensitive"), ("after", "after_sensitive")]
             {
                 if let Some(v) = unit.member(2, value_key, &span) {
-                    let mask = &masks[mask_key];
-                    let redone = values_part(rules, unit, v, 3, &keys, mask, schema, dialect)?;
-                    parts.extend(redone.map(|r| (v.value.clone(), r)));
+                    let at = (3, &keys[..], &masks[mask_key], schema);
+                    values_part(rules, unit, v, at, dialect, &mut parts)?;
                 }
             }
         }
@@ -290,24 +275,21 @@ pub(super) fn redact(
     Some(())
 }
 
-/// The redacted text of the values `v` (whose members are at `depth`), or `Some(None)` when
-/// the rules leave them as they are. `keys`: [`sensitive_keys`]; `mask`: the values' mask,
+/// What the values `v` are to be, their members at `depth`: the replacements of the members
+/// the rules change, added to `parts`. `keys`: [`sensitive_keys`]; `mask`: the values' mask,
 /// reduced to those keys.
-#[allow(clippy::too_many_arguments)]
 fn values_part(
     rules: &mut Redactor<'_>,
     unit: &Unit<'_>,
     v: &Member,
-    depth: usize,
-    keys: &[&str],
-    mask: &Value,
-    schema: Option<&Block>,
+    (depth, keys, mask, schema): (usize, &[&str], &Value, Option<&Block>),
     dialect: Dialect,
-) -> Option<Option<Vec<u8>>> {
+    parts: &mut Vec<(Range<usize>, Vec<u8>)>,
+) -> Option<()> {
     let text = unit.text_of(&v.value)?;
     if !text.starts_with(b"{") {
         // Not an object: a mask that is not `true` and the schema change nothing in it.
-        return Some(None);
+        return Some(());
     }
     let members = unit.members_in(depth, &v.value);
     let changing: Vec<&str> = members
@@ -316,9 +298,9 @@ fn values_part(
         .filter(|k| may_change(k, Some(mask), schema))
         .collect();
     if changing.is_empty() {
-        return Some(None);
+        return Some(());
     }
     let mut values = reduced(unit, &members, &changing)?;
     rules.values(&mut values, Some(mask), schema);
-    Some(Some(rebuilt(unit, &members, &changing, &values, dialect)?))
+    replace_members(unit, &members, &changing, &values, dialect, parts)
 }
