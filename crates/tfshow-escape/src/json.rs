@@ -40,16 +40,24 @@ pub fn escape_unsafe(json: &str) -> Cow<'_, str> {
 
 /// [`escape_unsafe`] on bytes that hold UTF-8 JSON; other bytes are left as they are.
 pub fn escape_unsafe_bytes(json: Vec<u8>) -> Vec<u8> {
-    // Printable ASCII (most documents): nothing to escape.
-    if printable_ascii(&json) {
-        return json;
+    match escape_unsafe_slice(&json) {
+        Cow::Borrowed(_) => json,
+        Cow::Owned(o) => o,
     }
-    match std::str::from_utf8(&json) {
+}
+
+/// [`escape_unsafe_bytes`] without taking the bytes: borrowed when nothing is escaped.
+pub fn escape_unsafe_slice(json: &[u8]) -> Cow<'_, [u8]> {
+    // Printable ASCII (most documents): nothing to escape.
+    if printable_ascii(json) {
+        return Cow::Borrowed(json);
+    }
+    match std::str::from_utf8(json) {
         Ok(s) => match escape_unsafe(s) {
-            Cow::Borrowed(_) => json,
-            Cow::Owned(o) => o.into_bytes(),
+            Cow::Borrowed(_) => Cow::Borrowed(json),
+            Cow::Owned(o) => Cow::Owned(o.into_bytes()),
         },
-        Err(_) => json,
+        Err(_) => Cow::Borrowed(json),
     }
 }
 

@@ -50,23 +50,18 @@ pub(crate) fn filtered(
     let Some(filter) = filter else {
         return write(w);
     };
-    // The part is written, then filtered, into buffers kept by the thread.
-    let (text, mut out) = BUFFERS.with(|b| std::mem::take(&mut *b.borrow_mut()));
+    // The part is written into a buffer kept by the thread, then filtered into `w`.
+    let text = BUFFER.with(|b| std::mem::take(&mut *b.borrow_mut()));
     let mut scratch = Writer::from_vec(w.dialect(), text);
-    let done = write(&mut scratch).and_then(|()| {
-        out.clear();
-        filter.part(part, scratch.as_bytes(), &mut out)
-    });
-    if done.is_ok() {
-        w.raw_record(&out);
-    }
-    let mut text = scratch.into_bytes();
-    text.clear();
-    BUFFERS.with(|b| *b.borrow_mut() = (text, out));
+    let done = write(&mut scratch)
+        .and_then(|()| w.raw_with(|out| filter.part(part, scratch.as_bytes(), out)));
+    w.flush_hint();
+    let text = scratch.into_bytes();
+    BUFFER.with(|b| *b.borrow_mut() = text);
     done
 }
 
 thread_local! {
-    /// A part's text and what is written in its place, kept from part to part.
-    static BUFFERS: RefCell<(Vec<u8>, Vec<u8>)> = const { RefCell::new((Vec::new(), Vec::new())) };
+    /// The text of the part being filtered, kept from part to part.
+    static BUFFER: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
 }

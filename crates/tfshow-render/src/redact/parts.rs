@@ -75,14 +75,16 @@ impl<'s> Redacting<'s> {
     ) -> Result<(), SplitError> {
         let unit = match part {
             Part::Resource | Part::Change => {
-                let kind = if part == Part::Resource {
-                    partial::Kind::Resource
+                // The members the rules look at: those of a resource's values and mask,
+                // of a change's `change`, and of its values and masks.
+                let (kind, depth) = if part == Part::Resource {
+                    (partial::Kind::Resource, 2)
                 } else {
-                    partial::Kind::Change
+                    (partial::Kind::Change, 3)
                 };
                 return MEMBERS.with(|members| {
                     let mut members = members.borrow_mut();
-                    members_of(text, &mut members)?;
+                    members_of(text, depth, &mut members)?;
                     w.text_unit(kind, text, &members, self.dialect, out)
                 });
             }
@@ -135,17 +137,12 @@ impl PartFilter for Redacting<'_> {
 /// escaping the document's.
 pub(super) struct Escaping<'a> {
     pub(super) out: &'a mut dyn Write,
-    pub(super) buf: Vec<u8>,
 }
 
 impl Write for Escaping<'_> {
     fn write(&mut self, data: &[u8]) -> io::Result<usize> {
-        let mut buf = std::mem::take(&mut self.buf);
-        buf.clear();
-        buf.extend_from_slice(data);
-        let escaped = tfshow_escape::json::escape_unsafe_bytes(buf);
-        self.out.write_all(&escaped)?;
-        self.buf = escaped;
+        self.out
+            .write_all(&tfshow_escape::json::escape_unsafe_slice(data))?;
         Ok(data.len())
     }
 

@@ -265,9 +265,15 @@ impl Source {
 }
 
 /// Records in `members` (cleared first) the members of the objects of `text`, one JSON value
-/// whole (a unit as `tfshow-json` writes it), down to [`MAX_DEPTH`], as [`Source::value`]
-/// does for a value read from the pipe. What is deeper is skipped without being recorded.
-pub(super) fn members_of(text: &[u8], members: &mut Vec<Member>) -> Result<(), SplitError> {
+/// whole (a unit as `tfshow-json` writes it), down to `depth` (at most [`MAX_DEPTH`]), as
+/// [`Source::value`] does for a value read from the pipe. What is deeper is skipped without
+/// being recorded.
+pub(super) fn members_of(
+    text: &[u8],
+    depth: usize,
+    members: &mut Vec<Member>,
+) -> Result<(), SplitError> {
+    let max_depth = depth.min(MAX_DEPTH);
     members.clear();
     let mut stack: Vec<Container> = Vec::new();
     let mut key_next = false;
@@ -292,7 +298,7 @@ pub(super) fn members_of(text: &[u8], members: &mut Vec<Member>) -> Result<(), S
         match b {
             b'"' => {
                 let end = string_end(text, pos + 1)?;
-                if std::mem::take(&mut key_next) && (1..=MAX_DEPTH).contains(&depth) {
+                if std::mem::take(&mut key_next) && (1..=max_depth).contains(&depth) {
                     if let Some(slot) = open.get_mut(depth) {
                         *slot = Some(members.len());
                     }
@@ -318,7 +324,7 @@ pub(super) fn members_of(text: &[u8], members: &mut Vec<Member>) -> Result<(), S
                     m.value = pos + 1..pos + 1;
                 }
             }
-            b'{' | b'[' if depth >= MAX_DEPTH => {
+            b'{' | b'[' if depth >= max_depth => {
                 // Nothing deeper is recorded: straight to the end of this value.
                 pos = skip_container(text, pos)?;
                 continue;
@@ -472,7 +478,7 @@ mod tests {
             );
             for (text, found) in &got {
                 let mut again = Vec::new();
-                members_of(text.as_bytes(), &mut again).expect("members");
+                members_of(text.as_bytes(), MAX_DEPTH, &mut again).expect("members");
                 let again: Vec<_> = again
                     .iter()
                     .map(|m| {

@@ -73,10 +73,7 @@ pub fn write_json(
             let doc = PlanDocument::load(bytes, schemas, limits)?;
             let sensitive = doc.sensitive_variables().unwrap_or_default();
             let redacting = Redacting::new(schemas, Dialect::of(&doc.release()), sensitive);
-            let mut escaping = Escaping {
-                out,
-                buf: Vec::new(),
-            };
+            let mut escaping = Escaping { out };
             let written = doc.write_json_filtered(&mut escaping, Some(&redacting));
             let unknown = redacting.unknown();
             if !unknown.is_empty() {
