@@ -364,24 +364,40 @@ pub(super) fn members_of(
 
 /// Where the string whose text starts at `from` ends (its closing quote).
 fn string_end(text: &[u8], mut from: usize) -> Result<usize, SplitError> {
-    // Most strings are short (keys, names): byte by byte first.
-    for _ in 0..32 {
-        match text.get(from) {
-            Some(b'"') => return Ok(from),
-            Some(b'\\') => from += 2,
-            Some(_) => from += 1,
-            None => return Err(unexpected("it ends early")),
-        }
-    }
     loop {
-        let rest = text.get(from..).unwrap_or_default();
-        match memchr::memchr2(b'"', b'\\', rest) {
-            Some(n) if rest[n] == b'"' => return Ok(from + n),
+        let at = from + quote_or_backslash(text.get(from..).unwrap_or_default());
+        match text.get(at) {
+            Some(b'"') => return Ok(at),
             // An escape: the next byte is not the string's end.
-            Some(n) => from += n + 2,
+            Some(_) => from = at + 2,
             None => return Err(unexpected("it ends early")),
         }
     }
+}
+
+/// Where the first `"` or `\\` of `bytes` is (`bytes.len()` if none), eight bytes at a time.
+fn quote_or_backslash(bytes: &[u8]) -> usize {
+    const ONES: u64 = u64::from_le_bytes([0x01; 8]);
+    const HIGH: u64 = u64::from_le_bytes([0x80; 8]);
+    // Bytes of `w` equal to zero have their high bit set (and maybe some after the first).
+    let zero = |w: u64| w.wrapping_sub(ONES) & !w & HIGH;
+    let mut words = bytes.chunks_exact(8);
+    let mut at = 0;
+    for chunk in &mut words {
+        let mut b = [0u8; 8];
+        b.copy_from_slice(chunk);
+        let w = u64::from_le_bytes(b);
+        let found = zero(w ^ (ONES * u64::from(b'"'))) | zero(w ^ (ONES * u64::from(b'\\')));
+        if found != 0 {
+            return at + (found.trailing_zeros() / 8) as usize;
+        }
+        at += 8;
+    }
+    let rest = words.remainder();
+    at + rest
+        .iter()
+        .position(|&b| b == b'"' || b == b'\\')
+        .unwrap_or(rest.len())
 }
 
 /// Where the value after the container that opens at `at` starts.
@@ -456,6 +472,25 @@ mod tests {
         assert!(src.at_end());
         writer.join().expect("writer");
         got
+    }
+
+    #[test]
+    fn the_first_quote_or_backslash_is_found() {
+        for len in 0..40 {
+            for at in 0..=len {
+                for b in [b'"', b'\\'] {
+                    let mut bytes = vec![b'a'; len];
+                    bytes.extend_from_slice(&[0xe2, 0x80, 0x8f]);
+                    if at < len {
+                        bytes[at] = b;
+                        // A later one is not the first.
+                        bytes.push(b'"');
+                    }
+                    let want = if at < len { at } else { bytes.len() };
+                    assert_eq!(quote_or_backslash(&bytes), want, "{len} {at}");
+                }
+            }
+        }
     }
 
     #[test]
