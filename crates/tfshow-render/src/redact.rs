@@ -34,6 +34,7 @@
 //! of this module.
 
 mod input;
+mod masks;
 mod own;
 mod partial;
 mod parts;

@@ -9,6 +9,7 @@ use serde_json::{Map, Value};
 use tfshow_gojson::Dialect;
 use tfshow_schema::Block;
 
+use super::masks::MaskCache;
 use super::split::Member;
 use super::{hide_derived, hide_resource_keys, may_change, Redactor};
 use crate::gojson;
@@ -134,6 +135,29 @@ fn reduced(unit: &Unit<'_>, members: &[&Member], keys: &[&str]) -> Option<Value>
     Some(Value::Object(out))
 }
 
+/// What [`MaskCache`] knows the masks of a unit by: the schema (by address: the schemas
+/// outlive the cache) and, for each mask, the text of its members named in `keys`.
+fn cache_key(
+    unit: &Unit<'_>,
+    schema: Option<&Block>,
+    masks: &[&[&Member]],
+    keys: &[&str],
+) -> Option<Vec<u8>> {
+    let mut key = Vec::with_capacity(128);
+    key.push(u8::try_from(masks.len()).unwrap_or(u8::MAX));
+    key.extend_from_slice(&schema.map_or(0, |b| b as *const Block as usize).to_le_bytes());
+    for mask in masks {
+        key.push(b'|');
+        for m in mask.iter() {
+            if named(keys, key_bytes(unit, m)?).is_some() {
+                key.extend_from_slice(unit.text.get(m.key.start..m.value.end)?);
+                key.push(b',');
+            }
+        }
+    }
+    Some(key)
+}
+
 /// Adds to `parts` what replaces the values of the members of `members` named in `keys`:
 /// their value in `redacted` (the object they are members of, redacted). `None` when a key
 /// of `members` has escapes (the unit is then read whole).
@@ -193,11 +217,14 @@ fn sensitive_keys<'t>(
 /// named by [`sensitive_keys`] (each member of an object of values is redacted by its own
 /// mask and schema alone): those members are parsed, redacted by the rules, and written
 /// again in place.
+///
+/// What the rules make of the masks is taken from `cache` when a unit with the same masks
+/// (and schema) was redacted before.
 pub(super) fn redact(
     rules: &mut Redactor<'_>,
     kind: Kind,
     unit: &Unit<'_>,
-    schema: Option<&Block>,
+    (schema, cache): (Option<&Block>, Option<&MaskCache>),
     dialect: Dialect,
     out: &mut Vec<u8>,
 ) -> Option<()> {
@@ -213,11 +240,16 @@ pub(super) fn redact(
                 out.extend_from_slice(unit.text);
                 return Some(());
             }
-            let mut mask = reduced(unit, &sv_members, &keys)?;
-            hide_resource_keys(&mut mask, schema);
-            replace_members(unit, &sv_members, &keys, &mask, dialect, &mut parts)?;
+            let key = cache_key(unit, schema, &[&sv_members], &keys)?;
+            let mask = MaskCache::get_or(cache, &key, || {
+                let mut mask = reduced(unit, &sv_members, &keys)?;
+                hide_resource_keys(&mut mask, schema);
+                Some(mask)
+            })?;
+            let mask = &*mask;
+            replace_members(unit, &sv_members, &keys, mask, dialect, &mut parts)?;
             if let Some(values) = unit.member(1, "values", &whole) {
-                let at = (2, &keys[..], &mask, schema);
+                let at = (2, &keys[..], mask, schema);
                 values_part(rules, unit, values, at, dialect, &mut parts)?;
             }
         }
@@ -240,12 +272,16 @@ pub(super) fn redact(
                 return Some(());
             }
             // The masks' members that can change, as a change object for the rules.
-            let mut masks = Map::new();
-            for (name, m) in names.iter().zip(&members) {
-                masks.insert((*name).to_owned(), reduced(unit, m, &keys)?);
-            }
-            let mut masks = Value::Object(masks);
-            hide_derived(&mut masks, schema, Shape::resource(schema));
+            let key = cache_key(unit, schema, &[&members[0], &members[1], &members[2]], &keys)?;
+            let masks = MaskCache::get_or(cache, &key, || {
+                let mut masks = Map::new();
+                for (name, m) in names.iter().zip(&members) {
+                    masks.insert((*name).to_owned(), reduced(unit, m, &keys)?);
+                }
+                let mut masks = Value::Object(masks);
+                hide_derived(&mut masks, schema, Shape::resource(schema));
+                Some(masks)
+            })?;
             for (name, m) in names.iter().zip(&members) {
                 replace_members(unit, m, &keys, &masks[*name], dialect, &mut parts)?;
             }

@@ -13,6 +13,7 @@ use tfshow_gojson::Dialect;
 use tfshow_json::filter::{Part, PartFilter};
 use tfshow_schema::Schemas;
 
+use super::masks::MaskCache;
 use super::partial;
 use super::split::{members_of, Member, SplitError};
 use super::stream::Unit;
@@ -34,6 +35,8 @@ pub(super) struct Redacting<'s> {
     secrets: Mutex<HashSet<String>>,
     /// Providers without a schema met so far: the document stops at the first.
     unknown: Mutex<BTreeSet<String>>,
+    /// What the rules made of the masks of the units so far.
+    masks: MaskCache,
 }
 
 /// Why a part could not be redacted, as the document's error.
@@ -56,6 +59,7 @@ impl<'s> Redacting<'s> {
             sensitive_variables,
             secrets: Mutex::default(),
             unknown: Mutex::default(),
+            masks: MaskCache::default(),
         }
     }
 
@@ -85,7 +89,8 @@ impl<'s> Redacting<'s> {
                 return MEMBERS.with(|members| {
                     let mut members = members.borrow_mut();
                     members_of(text, depth, &mut members)?;
-                    w.text_unit(kind, text, &members, self.dialect, out)
+                    let cache = Some(&self.masks);
+                    w.text_unit(kind, (text, &members), cache, self.dialect, out)
                 });
             }
             Part::Variables => Unit::Variables,

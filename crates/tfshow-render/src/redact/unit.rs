@@ -9,6 +9,7 @@ use serde_json::Value;
 use tfshow_gojson::Dialect;
 use tfshow_schema::{Block, Schemas};
 
+use super::masks::MaskCache;
 use super::partial;
 use super::split::{Member, SplitError};
 use super::stream::Unit;
@@ -84,8 +85,8 @@ impl<'s> Worker<'s> {
     pub(super) fn text_unit(
         &mut self,
         kind: partial::Kind,
-        text: &[u8],
-        members: &[Member],
+        (text, members): (&[u8], &[Member]),
+        cache: Option<&MaskCache>,
         dialect: Dialect,
         out: &mut Vec<u8>,
     ) -> Result<(), SplitError> {
@@ -96,7 +97,9 @@ impl<'s> Worker<'s> {
                 return Ok(());
             }
             let len = out.len();
-            if partial::redact(&mut self.rules, kind, &part, schema, dialect, out).is_some() {
+            let redacted =
+                partial::redact(&mut self.rules, kind, &part, (schema, cache), dialect, out);
+            if redacted.is_some() {
                 return Ok(());
             }
             out.truncate(len);
@@ -260,7 +263,7 @@ mod tests {
                         let (text, members) = split(&gojson::to_vec(unit, dialect));
                         let mut fast = Worker::new(Some(&schemas));
                         let mut got = Vec::new();
-                        fast.text_unit(kind, &text, &members, dialect, &mut got)
+                        fast.text_unit(kind, (&text, &members), None, dialect, &mut got)
                             .expect("redacted");
                         let mut whole = Worker::new(Some(&schemas));
                         let mut v = unit.clone();
@@ -289,7 +292,8 @@ mod tests {
                         };
                         let mut partly = Vec::new();
                         let mut rules = Worker::new(Some(&schemas)).rules;
-                        if partial::redact(&mut rules, kind, &part, schema, dialect, &mut partly)
+                        let how = (schema, None);
+                        if partial::redact(&mut rules, kind, &part, how, dialect, &mut partly)
                             .is_some()
                             && partly != text
                         {
