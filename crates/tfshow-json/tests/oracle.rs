@@ -89,6 +89,7 @@ fn plans_decoded_at_once_give_the_same_document() {
             prev_run_state: prev.as_ref(),
             variable_defaults: &defaults,
             configuration: tree.as_ref(),
+            filter: None,
         };
         let version = file.plan.release();
         let mut w = Writer::new(tfshow_gojson::Dialect::of(&version));
@@ -100,6 +101,46 @@ fn plans_decoded_at_once_give_the_same_document() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// A [`PartFilter`](tfshow_json::filter::PartFilter) that passes every part on as it is
+/// leaves the document as it is; every part it is given is one JSON value, and the
+/// configuration comes last.
+#[test]
+fn parts_passed_on_as_they_are_leave_the_document_as_it_is() {
+    use std::sync::Mutex;
+    use tfshow_json::document::PlanDocument;
+    use tfshow_json::filter::{Part, PartFilter};
+
+    struct Same(Mutex<Vec<Part>>);
+    impl PartFilter for Same {
+        fn part(&self, part: Part, text: &[u8], out: &mut Vec<u8>) -> Result<(), tfshow_json::Error> {
+            serde_json::from_slice::<serde::de::IgnoredAny>(text).expect("one JSON value");
+            self.0.lock().unwrap().push(part);
+            out.extend_from_slice(text);
+            Ok(())
+        }
+    }
+
+    let mut filtered = 0;
+    for dir in &cases_with("plan.tfplan") {
+        let Ok(want) = render(dir, "plan.tfplan") else {
+            continue;
+        };
+        let bytes = read_input(dir, "plan.tfplan");
+        let schemas = schemas(dir);
+        let doc = PlanDocument::load(&bytes, schemas.as_ref(), &Limits::default()).unwrap();
+        let same = Same(Mutex::new(Vec::new()));
+        let mut got = Vec::new();
+        doc.write_json_filtered(&mut got, Some(&same)).unwrap();
+        assert!(got == want, "{}", case_name(dir));
+        let parts = same.0.into_inner().unwrap();
+        if let Some(at) = parts.iter().position(|p| *p == Part::Configuration) {
+            assert_eq!(at, parts.len() - 1, "{}", case_name(dir));
+        }
+        filtered += usize::from(parts.len() > 1);
+    }
+    assert!(filtered > 50, "{filtered} plans filtered");
 }
 
 #[test]

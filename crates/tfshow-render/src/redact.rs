@@ -29,9 +29,9 @@
 //!
 //! `null` values stay `null`: they hold no secret.
 //!
-//! [`write_json`] writes the document as it is read, redacting it one unit (a resource, a
-//! resource change, the outputs, the variables, the configuration) at a time with the rules
-//! of this module.
+//! [`write_json`] writes the document as it is made (a plan file) or read (a state, a
+//! `show -json` document), redacting it one unit (a resource, a resource change, the outputs,
+//! the variables, the configuration) at a time with the rules of this module.
 
 mod input;
 mod masks;

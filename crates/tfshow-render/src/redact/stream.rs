@@ -1,13 +1,18 @@
-//! The redacted document, written as it is read, one unit at a time: the `show -json` document
-//! (written by `tfshow-json` on another thread, through a bounded [`pipe`](super::pipe), or the
-//! document given as input) is walked member by member, and each unit — a resource of a
-//! module, a resource change, drift or deferred entry, the outputs, the variables, the
-//! configuration — is read alone, redacted by the rules of [`Redactor`](super::Redactor), and
-//! written out with
-//! Go's escaping. Memory grows with the largest unit, not with the document.
+//! The redacted document, written as it is read or made, one unit at a time.
 //!
-//! Units come in the document's order, and the configuration last: its constants are scrubbed
-//! of every value replaced before it.
+//! - A plan file: `tfshow-json` writes its `show -json` document once, each part (a
+//!   resource, a resource change, drift or deferred entry, the outputs, the variables, the
+//!   configuration) through [`Redacting`](super::parts::Redacting), which redacts it by the
+//!   rules of [`Redactor`](super::Redactor) where it is made (the parts of many resources on
+//!   several threads). Nothing is read back.
+//! - A state file: its document is written by `tfshow-json` on another thread, through a
+//!   bounded [`pipe`](super::pipe), and walked member by member as it arrives; each unit is
+//!   read alone, redacted and written out with Go's escaping.
+//! - A `show -json` document given as input is walked the same way.
+//!
+//! Memory grows with the largest unit, not with the document. Units come in the document's
+//! order, and the configuration last: its constants are scrubbed of every value replaced
+//! before it.
 
 use std::io::Write;
 
@@ -34,10 +39,10 @@ use crate::RenderError;
 ///
 /// The document is redacted as it is written, one resource at a time; it is never held whole.
 ///
-/// Refuses ([`RenderError::UnknownSensitivity`], naming them all) when a provider of the
+/// Refuses ([`RenderError::UnknownSensitivity`], naming them) when a provider of the
 /// document has no schema in `schemas`: which of its attributes are sensitive cannot be known,
-/// so the result could not be promised free of secrets. What was written before the first
-/// resource of such a provider stays written (it is redacted); nothing after it is.
+/// so the result could not be promised free of secrets. Part of what comes before the first
+/// resource of such a provider may have been written (it is redacted); nothing from it on is.
 pub fn write_json(
     bytes: &[u8],
     schemas: Option<&Schemas>,
@@ -228,5 +233,60 @@ pub(super) fn member(place: Place, key: &str) -> Result<Place, Unit> {
         (Place::Module, "resources") => Ok(Place::Units(Unit::Resource)),
         (Place::Module, "child_modules") => Ok(Place::Modules),
         _ => Err(Unit::Plain),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use tfshow_json::show::Limits;
+
+    use super::*;
+
+    /// A plan file's document redacted part by part as `tfshow-json` writes it is the document
+    /// the walk of the written document gives, for every real plan in testdata.
+    #[test]
+    fn plan_parts_redacted_as_written_are_the_walk_of_the_written_document() {
+        let scenarios =
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/oracle/scenarios");
+        let limits = Limits::default();
+        let mut plans = 0;
+        for scenario in std::fs::read_dir(scenarios).expect("scenarios") {
+            for case in std::fs::read_dir(scenario.expect("entry").path()).expect("cases") {
+                let dir = case.expect("entry").path();
+                let (Ok(schemas), Ok(bytes)) = (
+                    std::fs::read(dir.join("schemas.json")),
+                    std::fs::read(dir.join("plan.tfplan")),
+                ) else {
+                    continue;
+                };
+                let Ok(schemas) = Schemas::from_json(&schemas) else {
+                    continue;
+                };
+                let Ok(doc) = PlanDocument::load(&bytes, Some(&schemas), &limits) else {
+                    continue;
+                };
+                let mut parts = Vec::new();
+                let by_parts =
+                    write_json(&bytes, Some(&schemas), &ReadOptions::new(&limits), &mut parts);
+                let mut walked = Vec::new();
+                let sensitive = doc.sensitive_variables().unwrap_or_default();
+                let ctx = Ctx::new(&mut walked, Some(&schemas), sensitive);
+                let by_walk = through_pipe(Doc::Plan, ctx, |w| {
+                    doc.write_json(w)?;
+                    Ok(())
+                });
+                let at = dir.display();
+                assert_eq!(by_parts.is_ok(), by_walk.is_ok(), "{at}");
+                assert_eq!(
+                    String::from_utf8_lossy(&parts),
+                    String::from_utf8_lossy(&walked),
+                    "{at}"
+                );
+                plans += 1;
+            }
+        }
+        assert!(plans > 100, "{plans} plans");
     }
 }
