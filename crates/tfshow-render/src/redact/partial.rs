@@ -11,7 +11,7 @@ use tfshow_schema::Block;
 
 use super::masks::MaskCache;
 use super::split::Member;
-use super::{hide_derived, hide_resource_keys, may_change, Redactor};
+use super::{hide_derived, hide_resource_keys, may_change, Redactor, MARKER};
 use crate::gojson;
 use crate::sensitive_paths::Shape;
 
@@ -336,7 +336,42 @@ fn values_part(
     if changing.is_empty() {
         return Some(());
     }
-    let mut values = reduced(unit, &members, &changing)?;
+    // Members wholly sensitive whose value is a string: replaced without being parsed.
+    let mut rest: Vec<&str> = Vec::with_capacity(changing.len());
+    for k in changing {
+        let m = members
+            .iter()
+            .find(|m| key_bytes(unit, m) == Some(k.as_bytes()))?;
+        match plain_string(unit.text_of(&m.value)?).filter(|_| wholly(k, mask, schema)) {
+            Some(s) => {
+                rules.replace(&mut Value::String(s.to_owned()));
+                let mut marker = Vec::with_capacity(MARKER.len() + 2);
+                gojson::write(&mut marker, &Value::String(MARKER.to_owned()), dialect);
+                parts.push((m.value.clone(), marker));
+            }
+            None => rest.push(k),
+        }
+    }
+    if rest.is_empty() {
+        return Some(());
+    }
+    let mut values = reduced(unit, &members, &rest)?;
     rules.values(&mut values, Some(mask), schema);
-    replace_members(unit, &members, &changing, &values, dialect, parts)
+    replace_members(unit, &members, &rest, &values, dialect, parts)
+}
+
+/// Whether the rules replace the member `key` of values whole: its mask is `true`, or the
+/// schema declares the attribute sensitive.
+fn wholly(key: &str, mask: &Value, schema: Option<&Block>) -> bool {
+    mask.get(key) == Some(&Value::Bool(true))
+        || schema.is_some_and(|b| b.attributes.iter().any(|(n, a)| n == key && a.sensitive))
+}
+
+/// The text of a JSON string without escapes.
+fn plain_string(json: &[u8]) -> Option<&str> {
+    let inner = json.strip_prefix(b"\"")?.strip_suffix(b"\"")?;
+    if inner.contains(&b'\\') {
+        return None;
+    }
+    std::str::from_utf8(inner).ok()
 }
