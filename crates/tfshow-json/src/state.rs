@@ -347,7 +347,9 @@ fn write_resources(
     filter: Option<&dyn PartFilter>,
 ) -> Result<(), Error> {
     for o in &objects(resources, version) {
-        filtered(w, filter, Part::Resource, |w| write_object(w, o, schemas, version))?;
+        filtered(w, filter, Part::Resource, |w| {
+            write_object(w, o, schemas, version)
+        })?;
         w.flush_hint();
     }
     Ok(())

@@ -114,7 +114,12 @@ fn parts_passed_on_as_they_are_leave_the_document_as_it_is() {
 
     struct Same(Mutex<Vec<Part>>);
     impl PartFilter for Same {
-        fn part(&self, part: Part, text: &[u8], out: &mut Vec<u8>) -> Result<(), tfshow_json::Error> {
+        fn part(
+            &self,
+            part: Part,
+            text: &[u8],
+            out: &mut Vec<u8>,
+        ) -> Result<(), tfshow_json::Error> {
             serde_json::from_slice::<serde::de::IgnoredAny>(text).expect("one JSON value");
             self.0.lock().unwrap().push(part);
             out.extend_from_slice(text);

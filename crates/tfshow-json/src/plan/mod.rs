@@ -30,8 +30,8 @@ use tfshow_schema::Schemas;
 use tfshow_state::State;
 
 use crate::checks::{write_checks, CheckGroup, CheckObject};
-use crate::filter::{filtered, Part, PartFilter};
 use crate::error::{invalid, Error};
+use crate::filter::{filtered, Part, PartFilter};
 use crate::Release;
 use decode::{Located, PlanChange};
 

@@ -145,7 +145,11 @@ fn cache_key(
 ) -> Option<Vec<u8>> {
     let mut key = Vec::with_capacity(128);
     key.push(u8::try_from(masks.len()).unwrap_or(u8::MAX));
-    key.extend_from_slice(&schema.map_or(0, |b| b as *const Block as usize).to_le_bytes());
+    key.extend_from_slice(
+        &schema
+            .map_or(0, |b| b as *const Block as usize)
+            .to_le_bytes(),
+    );
     for mask in masks {
         key.push(b'|');
         for m in mask.iter() {
@@ -272,7 +276,12 @@ pub(super) fn redact(
                 return Some(());
             }
             // The masks' members that can change, as a change object for the rules.
-            let key = cache_key(unit, schema, &[&members[0], &members[1], &members[2]], &keys)?;
+            let key = cache_key(
+                unit,
+                schema,
+                &[&members[0], &members[1], &members[2]],
+                &keys,
+            )?;
             let masks = MaskCache::get_or(cache, &key, || {
                 let mut masks = Map::new();
                 for (name, m) in names.iter().zip(&members) {

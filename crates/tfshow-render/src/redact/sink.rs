@@ -165,7 +165,8 @@ impl<'a, 's> Ctx<'a, 's> {
                     Piece::Text(t) => out.extend_from_slice(t),
                     Piece::Unit(kind, text, members) => {
                         let len = out.len();
-                        if let Err(e) = w.text_unit(*kind, (text, members), None, dialect, &mut out) {
+                        if let Err(e) = w.text_unit(*kind, (text, members), None, dialect, &mut out)
+                        {
                             return (out, w.rules.secrets, w.unknown, Some(e));
                         }
                         if !w.unknown.is_empty() {

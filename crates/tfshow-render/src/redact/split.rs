@@ -52,8 +52,6 @@ impl Source {
         }
     }
 
-
-
     /// Makes the next byte available; `false` at the end of the document.
     fn fill(&mut self) -> bool {
         while self.pos == self.chunk.len() {
@@ -285,14 +283,14 @@ pub(super) fn members_of(
                         members: &mut Vec<Member>,
                         depth: usize,
                         at: usize| {
-            if let Some(m) = open
-                .get_mut(depth)
-                .and_then(Option::take)
-                .and_then(|i| members.get_mut(i))
-            {
-                m.value.end = at;
-            }
-        };
+        if let Some(m) = open
+            .get_mut(depth)
+            .and_then(Option::take)
+            .and_then(|i| members.get_mut(i))
+        {
+            m.value.end = at;
+        }
+    };
     while let Some(&b) = text.get(pos) {
         let depth = stack.len();
         match b {

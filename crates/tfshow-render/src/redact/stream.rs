@@ -82,7 +82,9 @@ pub fn write_json(
             let written = doc.write_json_filtered(&mut escaping, Some(&redacting));
             let unknown = redacting.unknown();
             if !unknown.is_empty() {
-                return Err(RenderError::UnknownSensitivity(unknown.into_iter().collect()));
+                return Err(RenderError::UnknownSensitivity(
+                    unknown.into_iter().collect(),
+                ));
             }
             Ok(written?)
         }
@@ -268,8 +270,12 @@ mod tests {
                     continue;
                 };
                 let mut parts = Vec::new();
-                let by_parts =
-                    write_json(&bytes, Some(&schemas), &ReadOptions::new(&limits), &mut parts);
+                let by_parts = write_json(
+                    &bytes,
+                    Some(&schemas),
+                    &ReadOptions::new(&limits),
+                    &mut parts,
+                );
                 let mut walked = Vec::new();
                 let sensitive = doc.sensitive_variables().unwrap_or_default();
                 let ctx = Ctx::new(&mut walked, Some(&schemas), sensitive);
