@@ -56,12 +56,18 @@ pub(crate) fn filtered(
     let done = write(&mut scratch)
         .and_then(|()| w.raw_with(|out| filter.part(part, scratch.as_bytes(), out)));
     w.flush_hint();
-    let text = scratch.into_bytes();
-    BUFFER.with(|b| *b.borrow_mut() = text);
+    let mut text = scratch.into_bytes();
+    text.clear();
+    if text.capacity() <= KEPT {
+        BUFFER.with(|b| *b.borrow_mut() = text);
+    }
     done
 }
 
+/// The room of a part's buffer kept for the next part at most.
+const KEPT: usize = 1 << 20;
+
 thread_local! {
-    /// The text of the part being filtered, kept from part to part.
+    /// The room for the text of a part, kept from part to part.
     static BUFFER: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
 }

@@ -21,9 +21,12 @@ use super::unit::Worker;
 use crate::gojson;
 
 thread_local! {
-    /// The members of the unit being redacted on this thread.
+    /// Room for the members of the unit being redacted on this thread.
     static MEMBERS: std::cell::RefCell<Vec<Member>> = const { std::cell::RefCell::new(Vec::new()) };
 }
+
+/// The room for members kept from unit to unit at most.
+const KEPT_MEMBERS: usize = 1 << 14;
 
 /// Redacts the parts of a plan's document (see the module documentation).
 pub(super) struct Redacting<'s> {
@@ -86,11 +89,17 @@ impl<'s> Redacting<'s> {
                 } else {
                     (partial::Kind::Change, 3)
                 };
-                return MEMBERS.with(|members| {
-                    let mut members = members.borrow_mut();
-                    members_of(text, depth, &mut members)?;
-                    let cache = Some(&self.masks);
-                    w.text_unit(kind, (text, &members), cache, self.dialect, out)
+                return MEMBERS.with(|kept| {
+                    let mut members = std::mem::take(&mut *kept.borrow_mut());
+                    let done = members_of(text, depth, &mut members).and_then(|()| {
+                        let cache = Some(&self.masks);
+                        w.text_unit(kind, (text, &members), cache, self.dialect, out)
+                    });
+                    if members.capacity() <= KEPT_MEMBERS {
+                        members.clear();
+                        *kept.borrow_mut() = members;
+                    }
+                    done
                 });
             }
             Part::Variables => Unit::Variables,
