@@ -450,16 +450,7 @@ mod tests {
         loop {
             src.value(&mut out, &mut members).expect("value");
             let text = String::from_utf8(out.clone()).expect("UTF-8");
-            let ms = members
-                .iter()
-                .map(|m| {
-                    (
-                        m.depth,
-                        text[m.key.clone()].to_owned(),
-                        text[m.value.clone()].to_owned(),
-                    )
-                })
-                .collect();
+            let ms = member_texts(&text, &members);
             got.push((text, ms));
             match src.peek() {
                 Some(b',') => src.bump(),
@@ -470,6 +461,20 @@ mod tests {
         assert!(src.at_end());
         writer.join().expect("writer");
         got
+    }
+
+    /// The depth, key text and value text of each member found in `text`.
+    fn member_texts(text: &str, members: &[Member]) -> Vec<(usize, String, String)> {
+        members
+            .iter()
+            .map(|m| {
+                (
+                    m.depth,
+                    text[m.key.clone()].to_owned(),
+                    text[m.value.clone()].to_owned(),
+                )
+            })
+            .collect()
     }
 
     #[test]
@@ -512,17 +517,7 @@ mod tests {
             for (text, found) in &got {
                 let mut again = Vec::new();
                 members_of(text.as_bytes(), MAX_DEPTH, &mut again).expect("members");
-                let again: Vec<_> = again
-                    .iter()
-                    .map(|m| {
-                        (
-                            m.depth,
-                            text[m.key.clone()].to_owned(),
-                            text[m.value.clone()].to_owned(),
-                        )
-                    })
-                    .collect();
-                assert_eq!(&again, found, "{text}");
+                assert_eq!(&member_texts(text, &again), found, "{text}");
             }
             let members = &got[0].1;
             assert_eq!(
