@@ -29,6 +29,48 @@ pub(super) struct Member {
     pub(super) value: Range<usize>,
 }
 
+/// The member open at each depth of a scan (its index in the scan's members).
+struct OpenMembers([Option<usize>; MAX_DEPTH + 1]);
+
+impl OpenMembers {
+    fn new() -> Self {
+        OpenMembers([None; MAX_DEPTH + 1])
+    }
+
+    /// A member opens at `depth`, its key starting at `key`.
+    fn open(&mut self, members: &mut Vec<Member>, depth: usize, key: Range<usize>) {
+        if let Some(slot) = self.0.get_mut(depth) {
+            *slot = Some(members.len());
+        }
+        members.push(Member {
+            depth,
+            key,
+            value: 0..0,
+        });
+    }
+
+    /// The member open at `depth`.
+    fn at<'m>(&self, members: &'m mut [Member], depth: usize) -> Option<&'m mut Member> {
+        self.0
+            .get(depth)
+            .copied()
+            .flatten()
+            .and_then(|i| members.get_mut(i))
+    }
+
+    /// The member open at `depth` ends its value at `at`, and closes.
+    fn close(&mut self, members: &mut [Member], depth: usize, at: usize) {
+        if let Some(m) = self
+            .0
+            .get_mut(depth)
+            .and_then(Option::take)
+            .and_then(|i| members.get_mut(i))
+        {
+            m.value.end = at;
+        }
+    }
+}
+
 /// The document's bytes, a chunk at a time.
 pub(super) struct Source {
     reader: PipeReader,
@@ -120,7 +162,7 @@ impl Source {
         // The string being read is a key (recorded) at the depth of `stack`.
         let mut recording_key = false;
         // The member open at each depth.
-        let mut open: [Option<usize>; MAX_DEPTH + 1] = [None; MAX_DEPTH + 1];
+        let mut open = OpenMembers::new();
         let mut start = self.pos;
         loop {
             if self.pos == self.chunk.len() {
@@ -152,12 +194,7 @@ impl Source {
                 } else if b == b'"' {
                     in_string = false;
                     if std::mem::take(&mut recording_key) {
-                        if let Some(m) = open
-                            .get(stack.len())
-                            .copied()
-                            .flatten()
-                            .and_then(|i| members.get_mut(i))
-                        {
+                        if let Some(m) = open.at(members, stack.len()) {
                             m.key.end = at;
                         }
                     }
@@ -173,23 +210,11 @@ impl Source {
                     in_string = true;
                     if std::mem::take(&mut key_next) && (1..=MAX_DEPTH).contains(&depth) {
                         recording_key = true;
-                        if let Some(slot) = open.get_mut(depth) {
-                            *slot = Some(members.len());
-                        }
-                        members.push(Member {
-                            depth,
-                            key: at + 1..at + 1,
-                            value: 0..0,
-                        });
+                        open.open(members, depth, at + 1..at + 1);
                     }
                 }
                 b':' => {
-                    if let Some(m) = open
-                        .get(depth)
-                        .copied()
-                        .flatten()
-                        .and_then(|i| members.get_mut(i))
-                    {
+                    if let Some(m) = open.at(members, depth) {
                         m.value = at + 1..at + 1;
                     }
                 }
@@ -203,13 +228,7 @@ impl Source {
                     key_next = c == Container::Object;
                 }
                 b'}' | b']' => {
-                    if let Some(m) = open
-                        .get_mut(depth)
-                        .and_then(Option::take)
-                        .and_then(|i| members.get_mut(i))
-                    {
-                        m.value.end = at;
-                    }
+                    open.close(members, depth, at);
                     if stack.pop().is_none() {
                         return Err(unexpected("a container closed that was not open"));
                     }
@@ -219,13 +238,7 @@ impl Source {
                     }
                 }
                 b',' => {
-                    if let Some(m) = open
-                        .get_mut(depth)
-                        .and_then(Option::take)
-                        .and_then(|i| members.get_mut(i))
-                    {
-                        m.value.end = at;
-                    }
+                    open.close(members, depth, at);
                     key_next = stack.last() == Some(&Container::Object);
                 }
                 b' ' | b'\n' | b'\t' | b'\r' => {}
@@ -276,35 +289,15 @@ pub(super) fn members_of(
     let mut stack: Vec<Container> = Vec::new();
     let mut key_next = false;
     // The member open at each depth.
-    let mut open: [Option<usize>; MAX_DEPTH + 1] = [None; MAX_DEPTH + 1];
+    let mut open = OpenMembers::new();
     let mut pos = 0;
-    // The end of the value just read at `stack.len()`, for the member open there.
-    let close_member = |open: &mut [Option<usize>; MAX_DEPTH + 1],
-                        members: &mut Vec<Member>,
-                        depth: usize,
-                        at: usize| {
-        if let Some(m) = open
-            .get_mut(depth)
-            .and_then(Option::take)
-            .and_then(|i| members.get_mut(i))
-        {
-            m.value.end = at;
-        }
-    };
     while let Some(&b) = text.get(pos) {
         let depth = stack.len();
         match b {
             b'"' => {
                 let end = string_end(text, pos + 1)?;
                 if std::mem::take(&mut key_next) && (1..=max_depth).contains(&depth) {
-                    if let Some(slot) = open.get_mut(depth) {
-                        *slot = Some(members.len());
-                    }
-                    members.push(Member {
-                        depth,
-                        key: pos + 1..end,
-                        value: 0..0,
-                    });
+                    open.open(members, depth, pos + 1..end);
                 }
                 pos = end + 1;
                 if depth == 0 {
@@ -313,12 +306,7 @@ pub(super) fn members_of(
                 continue;
             }
             b':' => {
-                if let Some(m) = open
-                    .get(depth)
-                    .copied()
-                    .flatten()
-                    .and_then(|i| members.get_mut(i))
-                {
+                if let Some(m) = open.at(members, depth) {
                     m.value = pos + 1..pos + 1;
                 }
             }
@@ -336,7 +324,7 @@ pub(super) fn members_of(
                 key_next = false;
             }
             b'}' | b']' => {
-                close_member(&mut open, members, depth, pos);
+                open.close(members, depth, pos);
                 if stack.pop().is_none() {
                     return Err(unexpected("a container closed that was not open"));
                 }
@@ -346,7 +334,7 @@ pub(super) fn members_of(
                 }
             }
             b',' => {
-                close_member(&mut open, members, depth, pos);
+                open.close(members, depth, pos);
                 key_next = stack.last() == Some(&Container::Object);
             }
             _ => {}
