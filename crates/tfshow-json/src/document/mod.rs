@@ -24,6 +24,7 @@ mod json_plan;
 mod outputs;
 
 use std::io::Write;
+use std::sync::OnceLock;
 
 use rayon::slice::ParallelSliceMut;
 
@@ -70,6 +71,9 @@ pub struct PlanDocument<'s> {
     versions: StateSchemaVersions,
     /// The configuration snapshot was read (see [`PlanDocument::load_for_views`]).
     configuration: bool,
+    /// The view order of the plan's resource changes (their positions in the plan), found
+    /// the first time they are listed.
+    change_order: OnceLock<Vec<usize>>,
 }
 
 impl Drop for PlanDocument<'_> {
@@ -130,6 +134,7 @@ impl<'s> PlanDocument<'s> {
                 schemas,
                 versions: StateSchemaVersions::default(),
                 configuration: true,
+                change_order: OnceLock::new(),
             });
         }
         let read_state = |entry: &str, b: Option<&[u8]>| -> Result<Option<State>, ShowError> {
@@ -168,6 +173,7 @@ impl<'s> PlanDocument<'s> {
             schemas,
             versions,
             configuration,
+            change_order: OnceLock::new(),
         })
     }
 
@@ -317,7 +323,7 @@ impl<'s> PlanDocument<'s> {
     /// left out), sorted as the views list them: by address, then deposed key.
     pub fn changes(&self) -> Result<Changes<'_>, Error> {
         let list = match self.source() {
-            Source::File(p) => List::File(self.in_view_order(&p.lazy)?),
+            Source::File(p) => List::File(self.in_view_order(&p.lazy, Some(&self.change_order))?),
             Source::Json(j) => List::Json(j),
         };
         Ok(Changes {
@@ -348,22 +354,36 @@ impl<'s> PlanDocument<'s> {
             .iter()
             .filter(|d| plan.ui_mode == Mode::RefreshOnly || d.change.action != Action::NoOp)
             .collect();
-        self.in_view_order(&drift)?
+        self.in_view_order(&drift, None)?
             .iter()
             .map(|d| change::from_located(d, &release))
             .collect()
     }
 
-    /// `changes` located, data source deletions left out, sorted by address, then deposed key.
+    /// `changes` located, data source deletions left out, sorted by address, then deposed key;
+    /// the order is remembered in `memo` (and taken from it when it is there).
     fn in_view_order<'a, C: PlanChange>(
         &'a self,
         changes: &'a [C],
+        memo: Option<&OnceLock<Vec<usize>>>,
     ) -> Result<Vec<Located<'a>>, Error> {
         let mut list: Vec<Located<'a>> =
             crate::plan::locate_all(changes, self.schemas, &self.versions)?
                 .into_iter()
                 .filter(|d| !crate::plan::is_data_delete(d))
                 .collect();
+        if let Some(order) = memo.and_then(OnceLock::get) {
+            let mut at: Vec<Option<Located<'a>>> = (0..changes.len()).map(|_| None).collect();
+            for d in list {
+                if let Some(slot) = at.get_mut(d.index) {
+                    *slot = Some(d);
+                }
+            }
+            return Ok(order
+                .iter()
+                .filter_map(|&i| at.get_mut(i).and_then(Option::take))
+                .collect());
+        }
         let order = |a: &Located<'_>, b: &Located<'_>| {
             a.addr
                 .cmp(b.addr)
@@ -372,6 +392,10 @@ impl<'s> PlanDocument<'s> {
         // Plans often list their changes in this order already.
         if !list.is_sorted_by(|a, b| order(a, b).is_le()) {
             list.par_sort_by(order);
+        }
+        if let Some(memo) = memo {
+            // Another thread may have set it meanwhile: to the same order.
+            let _ = memo.set(list.iter().map(|d| d.index).collect());
         }
         Ok(list)
     }
