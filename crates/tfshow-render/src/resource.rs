@@ -98,14 +98,21 @@ pub(crate) fn with_typed_diff<R>(
             .and_then(|v| schema_marks(block, v))
     };
     let (before_extra, after_extra) = (extra(&values.before), extra(&values.after));
-    let change = Change::resource(
-        Values::typed(values, before_extra.as_ref(), after_extra.as_ref()),
-        rc.actions == ["forget"],
-        Matcher::from_paths(&rc.replace_paths, false),
-        relevant,
-        style,
-    );
+    let values = Values::typed(values, before_extra.as_ref(), after_extra.as_ref());
+    let change = change_of(rc, values, relevant, style);
     Ok(f(differ::block(&change, block)))
+}
+
+/// The change of `rc` with `values` for the differ.
+fn change_of<'a>(
+    rc: &ResourceChange,
+    values: Values<'a>,
+    relevant: Matcher,
+    style: Style,
+) -> Change<'a> {
+    let forget_only = rc.actions == ["forget"];
+    let replace = Matcher::from_paths(&rc.replace_paths, false);
+    Change::resource(values, forget_only, replace, relevant, style)
 }
 
 /// [`with_diff`] of a change with the values `v`.
@@ -119,13 +126,8 @@ fn json_diff<R>(
 ) -> R {
     let schema = schema(schemas, rc);
     let (before_sensitive, after_sensitive) = own_masks(rc, v, schema);
-    let change = Change::resource(
-        Values::json(v, before_sensitive.as_ref(), after_sensitive.as_ref()),
-        rc.actions == ["forget"],
-        Matcher::from_paths(&rc.replace_paths, false),
-        relevant,
-        style,
-    );
+    let values = Values::json(v, before_sensitive.as_ref(), after_sensitive.as_ref());
+    let change = change_of(rc, values, relevant, style);
     match schema {
         Some(block) => f(differ::block(&change, block)),
         None => {

@@ -183,12 +183,10 @@ fn typed_module(
             name: &r.name,
         };
         // The document leaves out values with no attributes; the view reads them as `{}`.
+        let written = matches!(o.value.peel(), tfshow_cty::Value::Object(e) | tfshow_cty::Value::Map(e)
+            if e.iter().any(|(_, v)| !v.is_unknown()));
         let values = known(&o.value, NULLS)
-            .filter(|v| {
-                let mut keys = Vec::new();
-                v.keys(&mut keys);
-                v.is_object() && !keys.is_empty()
-            })
+            .filter(|_| written)
             .unwrap_or(Node::Json(&empty));
         let mode = if header.data { "data" } else { "managed" };
         match schema_for(schemas, &o.provider_name, mode, &r.type_) {
