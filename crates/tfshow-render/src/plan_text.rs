@@ -128,8 +128,11 @@ pub fn resource_text(
 ) -> Option<String> {
     let mut text = String::new();
     let text_of = PlanText::new(doc, opts);
-    let diff = crate::resource::diff(rc, doc.schemas(), Matcher::Always, text_of.words.style);
-    text_of.change(rc, diff, &mut text).printed?;
+    let (all, style) = (Matcher::Always, text_of.words.style);
+    with_diff(rc, doc.schemas(), all, style, |d| {
+        text_of.change(rc, d, &mut text)
+    })
+    .printed?;
     Some(text)
 }
 
