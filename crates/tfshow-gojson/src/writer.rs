@@ -1,6 +1,7 @@
 //! A small streaming writer for compact JSON with Go's byte-level conventions.
 
-use crate::{escape, Dialect};
+use crate::members::Recording;
+use crate::{escape, Dialect, Member};
 
 /// Appends compact JSON to a buffer, inserting commas between members.
 ///
@@ -18,6 +19,8 @@ pub struct Writer<'a> {
     needs_comma: Vec<bool>,
     /// A key was just written, so the next value follows its colon directly.
     after_key: bool,
+    /// The members recorded, when asked ([`Writer::record_members`]).
+    recording: Option<Box<Recording>>,
 }
 
 /// Buffered output is passed to the sink once it is this large.
@@ -122,6 +125,36 @@ impl<'a> Writer<'a> {
         self.buf.is_empty()
     }
 
+    /// Records from here on where the members of the objects written are, down to
+    /// `max_depth` (see [`Member`]; depths count from the writer's current depth, which is to
+    /// be 0), in `room` (cleared first).
+    pub fn record_members(&mut self, max_depth: usize, room: Vec<Member>) {
+        self.recording = Some(Box::new(Recording::new(max_depth, room)));
+    }
+
+    /// The members recorded, in the order of their keys: `None` unless recording, or when
+    /// JSON text given whole ([`Writer::raw`] and the like) may hold members that were not
+    /// recorded.
+    pub fn members(&self) -> Option<&[Member]> {
+        let r = self.recording.as_deref()?;
+        r.complete.then_some(&r.members[..])
+    }
+
+    /// Stops recording members; gives back the room they took.
+    pub fn take_members(&mut self) -> Vec<Member> {
+        self.recording.take().map(|r| r.members).unwrap_or_default()
+    }
+
+    /// Notes JSON text written whole from `from` on, as a value.
+    fn opaque_from(&mut self, from: usize) {
+        if let Some(r) = self.recording.as_deref_mut() {
+            r.opaque(
+                self.needs_comma.len(),
+                self.buf.get(from..).unwrap_or_default(),
+            );
+        }
+    }
+
     fn value_prefix(&mut self) {
         if self.after_key {
             self.after_key = false;
@@ -142,6 +175,9 @@ impl<'a> Writer<'a> {
 
     /// Closes the innermost object.
     pub fn end_object(&mut self) {
+        if let Some(r) = self.recording.as_deref_mut() {
+            r.close(self.needs_comma.len(), self.buf.len());
+        }
         self.needs_comma.pop();
         self.buf.push(b'}');
     }
@@ -168,10 +204,18 @@ impl<'a> Writer<'a> {
 
     /// Writes an object key; the next call writes its value.
     pub fn key(&mut self, k: &str) {
+        if let Some(r) = self.recording.as_deref_mut() {
+            r.close(self.needs_comma.len(), self.buf.len());
+        }
         self.value_prefix();
+        let start = self.buf.len();
         escape::write_quoted(&mut self.buf, k, self.dialect);
+        let end = self.buf.len();
         self.buf.push(b':');
         self.after_key = true;
+        if let Some(r) = self.recording.as_deref_mut() {
+            r.open(self.needs_comma.len(), start + 1..end - 1, end + 1);
+        }
     }
 
     /// Writes a string value.
@@ -209,26 +253,47 @@ impl<'a> Writer<'a> {
     /// Writes already-encoded JSON as the next value.
     pub fn raw(&mut self, json: &[u8]) {
         self.value_prefix();
+        let from = self.buf.len();
         self.buf.extend_from_slice(json);
+        self.opaque_from(from);
+    }
+
+    /// Writes already-encoded JSON as the next value, whose `members` (as [`Member`]s of
+    /// `json`: depths from 1 for its own, ranges within it) are known down to depth `known`.
+    pub fn raw_with_members(&mut self, json: &[u8], members: &[Member], known: usize) {
+        self.value_prefix();
+        let at = self.buf.len();
+        self.buf.extend_from_slice(json);
+        if let Some(r) = self.recording.as_deref_mut() {
+            r.known((self.needs_comma.len(), at), json, members, known);
+        }
     }
 
     /// Writes a value that `f` appends to the buffer as JSON text. On an error the writer
     /// holds a partial value: the document is to be abandoned.
     pub fn raw_with<E>(&mut self, f: impl FnOnce(&mut Vec<u8>) -> Result<(), E>) -> Result<(), E> {
         self.value_prefix();
-        f(&mut self.buf)
+        let from = self.buf.len();
+        let done = f(&mut self.buf);
+        self.opaque_from(from);
+        done
     }
 
     /// Writes a value that `f` appends to the buffer as JSON text.
     pub fn raw_append(&mut self, f: impl FnOnce(&mut Vec<u8>)) {
         self.value_prefix();
+        let from = self.buf.len();
         f(&mut self.buf);
+        self.opaque_from(from);
     }
 
     /// Like [`Writer::raw`], at a record boundary: a streaming writer passes a large `json`
     /// on to the sink directly instead of copying it into its buffer.
     pub fn raw_record(&mut self, json: &[u8]) {
         self.value_prefix();
+        if let Some(r) = self.recording.as_deref_mut() {
+            r.opaque(self.needs_comma.len(), json);
+        }
         if self.sink.is_some() && json.len() >= FLUSH_THRESHOLD / 4 {
             self.flush_sink();
             if let (Some(sink), None) = (self.sink.as_mut(), &self.io_error) {
@@ -245,7 +310,10 @@ impl<'a> Writer<'a> {
     /// Writes raw JSON after compacting and HTML-escaping it, as Go does for `json.RawMessage`.
     pub fn raw_compacted(&mut self, json: &[u8]) -> Result<(), crate::CompactError> {
         self.value_prefix();
-        crate::compact_into(&mut self.buf, json)
+        let from = self.buf.len();
+        let done = crate::compact_into(&mut self.buf, json);
+        self.opaque_from(from);
+        done
     }
 }
 
@@ -268,5 +336,101 @@ mod tests {
         w.null();
         w.end_object();
         assert_eq!(w.as_bytes(), br#"{"a":[1,"\u003c",{}],"b":null}"#);
+    }
+
+    /// The texts of the members recorded: (depth, key, value).
+    fn recorded(w: &Writer<'_>) -> Option<Vec<(usize, String, String)>> {
+        let text = |r: &std::ops::Range<usize>| {
+            String::from_utf8_lossy(&w.as_bytes()[r.clone()]).into_owned()
+        };
+        let members = w.members()?;
+        Some(
+            members
+                .iter()
+                .map(|m| (m.depth, text(&m.key), text(&m.value)))
+                .collect(),
+        )
+    }
+
+    fn member(depth: usize, key: &str, value: &str) -> (usize, String, String) {
+        (depth, key.to_owned(), value.to_owned())
+    }
+
+    #[test]
+    fn members_are_recorded_down_to_the_depth_asked_with_those_of_json_given_whole() {
+        let mut w = Writer::new(Dialect::Modern);
+        w.record_members(2, Vec::new());
+        w.begin_object();
+        w.key("a<");
+        w.begin_array();
+        w.begin_object();
+        w.key("in_array");
+        w.u64(1);
+        w.end_object();
+        w.end_array();
+        w.key("b");
+        // `{"x":1,"y":{"z":2}}`, with its own members known.
+        let json = br#"{"x":1,"y":{"z":2}}"#;
+        let given = [
+            Member {
+                depth: 1,
+                key: 2..3,
+                value: 5..6,
+            },
+            Member {
+                depth: 1,
+                key: 8..9,
+                value: 11..18,
+            },
+        ];
+        w.raw_with_members(json, &given, 1);
+        w.key("c");
+        w.begin_object();
+        w.key("deep");
+        w.begin_object();
+        w.key("deeper");
+        w.null();
+        w.end_object();
+        w.end_object();
+        w.end_object();
+        assert_eq!(
+            recorded(&w).expect("complete"),
+            [
+                member(1, "a\\u003c", r#"[{"in_array":1}]"#),
+                member(1, "b", r#"{"x":1,"y":{"z":2}}"#),
+                member(2, "x", "1"),
+                member(2, "y", r#"{"z":2}"#),
+                member(1, "c", r#"{"deep":{"deeper":null}}"#),
+                member(2, "deep", r#"{"deeper":null}"#),
+            ]
+        );
+    }
+
+    #[test]
+    fn json_given_whole_with_members_unknown_leaves_the_recording_incomplete() {
+        let whole = |json: &[u8], known: Option<usize>| {
+            let mut w = Writer::new(Dialect::Modern);
+            w.record_members(2, Vec::new());
+            w.begin_object();
+            w.key("a");
+            match known {
+                Some(depth) => w.raw_with_members(json, &[], depth),
+                None => w.raw(json),
+            }
+            w.end_object();
+            w.members().is_some()
+        };
+        // Without a member, text given whole hides none.
+        assert!(whole(b"{}", None));
+        assert!(whole(b"[1,2]", None));
+        assert!(!whole(br#"{"k":1}"#, None));
+        // Members known to depth 1 of a value at depth 1: all that depth 2 needs.
+        assert!(whole(br#"{"k":1}"#, Some(1)));
+        assert!(!whole(br#"{"k":1}"#, Some(0)));
+        // Not recording: no members.
+        let mut w = Writer::new(Dialect::Modern);
+        w.begin_object();
+        w.end_object();
+        assert_eq!(w.members(), None);
     }
 }

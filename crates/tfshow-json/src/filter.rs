@@ -8,7 +8,7 @@
 
 use std::cell::RefCell;
 
-use tfshow_gojson::Writer;
+use tfshow_gojson::{Member, Writer};
 
 use crate::error::Error;
 
@@ -36,8 +36,23 @@ pub enum Part {
 /// every other part of the document.
 pub trait PartFilter: Sync {
     /// Appends to `out` the JSON value written in place of `text`, the part `part` as the
-    /// document has it (compact, with the document's escaping). An error stops the document.
-    fn part(&self, part: Part, text: &[u8], out: &mut Vec<u8>) -> Result<(), Error>;
+    /// document has it (compact, with the document's escaping). `members`: where the members
+    /// of its objects are, down to [`PartFilter::member_depth`], when the writer knows them
+    /// all. An error stops the document.
+    fn part(
+        &self,
+        part: Part,
+        text: &[u8],
+        members: Option<&[Member]>,
+        out: &mut Vec<u8>,
+    ) -> Result<(), Error>;
+
+    /// The depth down to which [`PartFilter::part`] is to be told the members of a part's
+    /// objects ([`Member`]); 0 (the default) for none.
+    fn member_depth(&self, part: Part) -> usize {
+        let _ = part;
+        0
+    }
 }
 
 /// Writes the value `write` writes to `w`, through `filter` as `part` when there is one.
@@ -51,23 +66,33 @@ pub(crate) fn filtered(
         return write(w);
     };
     // The part is written into a buffer kept by the thread, then filtered into `w`.
-    let text = BUFFER.with(|b| std::mem::take(&mut *b.borrow_mut()));
+    let (text, room) = BUFFER.with(|b| std::mem::take(&mut *b.borrow_mut()));
     let mut scratch = Writer::from_vec(w.dialect(), text);
-    let done = write(&mut scratch)
-        .and_then(|()| w.raw_with(|out| filter.part(part, scratch.as_bytes(), out)));
+    let depth = filter.member_depth(part);
+    if depth > 0 {
+        scratch.record_members(depth, room);
+    }
+    let done = write(&mut scratch).and_then(|()| {
+        let (text, members) = (scratch.as_bytes(), scratch.members());
+        w.raw_with(|out| filter.part(part, text, members, out))
+    });
     w.flush_hint();
+    let mut members = scratch.take_members();
     let mut text = scratch.into_bytes();
     text.clear();
-    if text.capacity() <= KEPT {
-        BUFFER.with(|b| *b.borrow_mut() = text);
+    members.clear();
+    if text.capacity() <= KEPT && members.capacity() <= KEPT_MEMBERS {
+        BUFFER.with(|b| *b.borrow_mut() = (text, members));
     }
     done
 }
 
 /// The room of a part's buffer kept for the next part at most.
 const KEPT: usize = 1 << 20;
+/// The room for a part's members kept for the next part at most.
+const KEPT_MEMBERS: usize = 1 << 14;
 
 thread_local! {
-    /// The room for the text of a part, kept from part to part.
-    static BUFFER: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+    /// The room for the text of a part and its members, kept from part to part.
+    static BUFFER: RefCell<(Vec<u8>, Vec<Member>)> = const { RefCell::new((Vec::new(), Vec::new())) };
 }

@@ -6,13 +6,31 @@
 use tfshow_cty::msgpack::pull::Item;
 use tfshow_cty::msgpack::tape::Cell;
 use tfshow_cty::{NumberError, UnknownShape};
-use tfshow_gojson::{write_quoted, Dialect, Writer};
+use tfshow_gojson::{write_quoted, Dialect, Member, Writer};
 
 use crate::marks::{Marks, NO_MARKS};
 use crate::transform::UnknownElements;
 
 // The writers append to the writer's buffer directly, placing their own commas: a value has
-// dozens of items, and the writer's bookkeeping per item costs more than the item.
+// dozens of items, and the writer's bookkeeping per item costs more than the item. Given a
+// list (`top`), they record there the members of the value's top-level object, where they
+// are in the buffer.
+
+/// The members of a value's top-level object are recorded here, when it is given.
+type Top<'m> = Option<&'m mut Vec<Member>>;
+
+/// Records in `top` the member just written: its key's opening quote at `key_at`, its value
+/// from `value_at` to the end of `out`.
+#[inline]
+fn record(top: &mut Top<'_>, out: &[u8], key_at: usize, value_at: usize) {
+    if let Some(list) = top {
+        list.push(Member {
+            depth: 1,
+            key: key_at + 1..value_at - 2,
+            value: value_at..out.len(),
+        });
+    }
+}
 
 /// Writes `v` with unknown values left out, as
 /// [`transform::write_known`](crate::transform::write_known) does.
@@ -20,9 +38,10 @@ pub(crate) fn write_known(
     w: &mut Writer<'_>,
     v: Cell<'_, '_>,
     mode: UnknownElements,
+    top: Top<'_>,
 ) -> Result<(), NumberError> {
     let dialect = w.dialect();
-    w.raw_with(|out| known(out, v, mode, dialect))
+    w.raw_with(|out| known(out, v, mode, dialect, top))
 }
 
 fn known(
@@ -30,6 +49,7 @@ fn known(
     v: Cell<'_, '_>,
     mode: UnknownElements,
     dialect: Dialect,
+    mut top: Top<'_>,
 ) -> Result<(), NumberError> {
     match v.item() {
         Item::Unknown(_) | Item::Null => out.extend_from_slice(b"null"),
@@ -43,7 +63,7 @@ fn known(
             for (_, e) in v.children() {
                 if keep_unknown || !e.item().is_unknown() {
                     comma(out, &mut first);
-                    known(out, e, mode, dialect)?;
+                    known(out, e, mode, dialect, None)?;
                 }
             }
             out.push(b']');
@@ -54,8 +74,11 @@ fn known(
             for (k, e) in v.children() {
                 if !e.item().is_unknown() {
                     comma(out, &mut first);
+                    let key_at = out.len();
                     key(out, k, dialect);
-                    known(out, e, mode, dialect)?;
+                    let value_at = out.len();
+                    known(out, e, mode, dialect, None)?;
+                    record(&mut top, out, key_at, value_at);
                 }
             }
             out.push(b'}');
@@ -86,12 +109,12 @@ pub(crate) fn has_known_entries(v: Cell<'_, '_>) -> bool {
 
 /// Writes `v` as [`transform::write_unknown_as_bool`](crate::transform::write_unknown_as_bool)
 /// does.
-pub(crate) fn write_unknown_as_bool(w: &mut Writer<'_>, v: Cell<'_, '_>) {
+pub(crate) fn write_unknown_as_bool(w: &mut Writer<'_>, v: Cell<'_, '_>, top: Top<'_>) {
     let dialect = w.dialect();
-    w.raw_append(|out| unknown_as_bool(out, v, dialect));
+    w.raw_append(|out| unknown_as_bool(out, v, dialect, top));
 }
 
-fn unknown_as_bool(out: &mut Vec<u8>, v: Cell<'_, '_>, dialect: Dialect) {
+fn unknown_as_bool(out: &mut Vec<u8>, v: Cell<'_, '_>, dialect: Dialect, mut top: Top<'_>) {
     match v.item() {
         Item::Unknown(_) => out.extend_from_slice(b"true"),
         Item::List(_) | Item::Set(_) | Item::Tuple(_) => {
@@ -99,7 +122,7 @@ fn unknown_as_bool(out: &mut Vec<u8>, v: Cell<'_, '_>, dialect: Dialect) {
             let mut first = true;
             for (_, e) in v.children() {
                 comma(out, &mut first);
-                unknown_as_bool(out, e, dialect);
+                unknown_as_bool(out, e, dialect, None);
             }
             out.push(b']');
         }
@@ -110,8 +133,11 @@ fn unknown_as_bool(out: &mut Vec<u8>, v: Cell<'_, '_>, dialect: Dialect) {
                 // Known primitives and nulls give `false`, which objects leave out.
                 if e.item().is_unknown() || e.item().is_collection() {
                     comma(out, &mut first);
+                    let key_at = out.len();
                     key(out, k, dialect);
-                    unknown_as_bool(out, e, dialect);
+                    let value_at = out.len();
+                    unknown_as_bool(out, e, dialect, None);
+                    record(&mut top, out, key_at, value_at);
                 }
             }
             out.push(b'}');
@@ -127,19 +153,19 @@ fn unknown_as_bool(out: &mut Vec<u8>, v: Cell<'_, '_>, dialect: Dialect) {
 pub(crate) fn write_sensitive_as_bool(
     w: &mut Writer<'_>,
     v: Cell<'_, '_>,
-    marks: &Marks,
-    also: &[String],
+    (marks, also): (&Marks, &[String]),
+    top: Top<'_>,
 ) {
     let dialect = w.dialect();
-    w.raw_append(|out| sensitive_as_bool(out, v, marks, also, dialect));
+    w.raw_append(|out| sensitive_as_bool(out, v, (marks, also), dialect, top));
 }
 
 fn sensitive_as_bool(
     out: &mut Vec<u8>,
     v: Cell<'_, '_>,
-    marks: &Marks,
-    also: &[String],
+    (marks, also): (&Marks, &[String]),
     dialect: Dialect,
+    mut top: Top<'_>,
 ) {
     if marks.is_marked() {
         return out.extend_from_slice(b"true");
@@ -158,7 +184,7 @@ fn sensitive_as_bool(
             for (i, (_, e)) in v.children().enumerate() {
                 let m = if set { &NO_MARKS } else { marks.element(i) };
                 comma(out, &mut first);
-                sensitive_as_bool(out, e, m, &[], dialect);
+                sensitive_as_bool(out, e, (m, &[]), dialect, None);
             }
             out.push(b']');
         }
@@ -167,14 +193,18 @@ fn sensitive_as_bool(
             let mut first = true;
             for (k, e) in v.children() {
                 let m = marks.attr(k);
-                if also.iter().any(|a| a == k) {
+                let also = also.iter().any(|a| a == k);
+                if also || !is_false(e.item(), m) {
                     comma(out, &mut first);
+                    let key_at = out.len();
                     key(out, k, dialect);
-                    out.extend_from_slice(b"true");
-                } else if !is_false(e.item(), m) {
-                    comma(out, &mut first);
-                    key(out, k, dialect);
-                    sensitive_as_bool(out, e, m, &[], dialect);
+                    let value_at = out.len();
+                    if also {
+                        out.extend_from_slice(b"true");
+                    } else {
+                        sensitive_as_bool(out, e, (m, &[]), dialect, None);
+                    }
+                    record(&mut top, out, key_at, value_at);
                 }
             }
             out.push(b'}');
@@ -255,7 +285,7 @@ mod tests {
             let mut from_tree = Ok(());
             let mut from_tape = Ok(());
             let a = json(|w| from_tree = transform::write_known(w, &tree, mode).map_err(|_| ()));
-            let b = json(|w| from_tape = write_known(w, cell, mode).map_err(|_| ()));
+            let b = json(|w| from_tape = write_known(w, cell, mode, None).map_err(|_| ()));
             prop_assert_eq!(from_tree, from_tape);
             if from_tree.is_ok() {
                 prop_assert_eq!(String::from_utf8_lossy(&a), String::from_utf8_lossy(&b));
@@ -263,7 +293,7 @@ mod tests {
 
             prop_assert_eq!(cell.has_unknown(), !tree.is_wholly_known());
             let a = json(|w| transform::write_unknown_as_bool(w, &tree));
-            let b = json(|w| write_unknown_as_bool(w, cell));
+            let b = json(|w| write_unknown_as_bool(w, cell, None));
             prop_assert_eq!(String::from_utf8_lossy(&a), String::from_utf8_lossy(&b));
 
             let known_entries = matches!(tree.peel(),
@@ -275,7 +305,7 @@ mod tests {
             paths(&tree, &mut Vec::new(), &mut all);
             let marked = all.iter().enumerate().filter(|(i, _)| chosen >> (i % 64) & 1 == 1);
             let mut marks = Marks::from_paths(marked.map(|(_, p)| p));
-            let b = json(|w| write_sensitive_as_bool(w, cell, &marks, &[]));
+            let b = json(|w| write_sensitive_as_bool(w, cell, (&marks, &[]), None));
             let a = json(|w| transform::write_sensitive_as_bool(w, &tree, &marks));
             prop_assert_eq!(String::from_utf8_lossy(&a), String::from_utf8_lossy(&b));
             // Also marked: some of the top-level attributes, and a name that is not one.
@@ -289,7 +319,7 @@ mod tests {
                 .map(|(_, name)| name)
                 .collect();
             also.push("not-an-attribute".into());
-            let b = json(|w| write_sensitive_as_bool(w, cell, &marks, &also));
+            let b = json(|w| write_sensitive_as_bool(w, cell, (&marks, &also), None));
             for name in &also {
                 marks.add(&[PathStep::Attr(name.clone())]);
             }

@@ -104,11 +104,12 @@ fn plans_decoded_at_once_give_the_same_document() {
 }
 
 /// A [`PartFilter`](tfshow_json::filter::PartFilter) that passes every part on as it is
-/// leaves the document as it is; every part it is given is one JSON value, and the
-/// configuration comes last.
+/// leaves the document as it is (also when it asks where the members of the parts are);
+/// every part it is given is one JSON value, and the configuration comes last.
 #[test]
 fn parts_passed_on_as_they_are_leave_the_document_as_it_is() {
     use std::sync::Mutex;
+    use tfshow_gojson::Member;
     use tfshow_json::document::PlanDocument;
     use tfshow_json::filter::{Part, PartFilter};
 
@@ -118,12 +119,17 @@ fn parts_passed_on_as_they_are_leave_the_document_as_it_is() {
             &self,
             part: Part,
             text: &[u8],
+            _: Option<&[Member]>,
             out: &mut Vec<u8>,
         ) -> Result<(), tfshow_json::Error> {
             serde_json::from_slice::<serde::de::IgnoredAny>(text).expect("one JSON value");
             self.0.lock().unwrap().push(part);
             out.extend_from_slice(text);
             Ok(())
+        }
+
+        fn member_depth(&self, _: Part) -> usize {
+            3
         }
     }
 

@@ -33,6 +33,7 @@
 //! `show -json` document), redacting it one unit (a resource, a resource change, the outputs,
 //! the variables, the configuration) at a time with the rules of this module.
 
+mod facts;
 mod input;
 mod masks;
 mod own;
@@ -50,12 +51,15 @@ use serde_json::{Map, Value};
 use tfshow_schema::{Block, Nesting, Schemas};
 
 use crate::document::{resource_schema, string};
-use crate::sensitive_paths::{change_marks, hide_keys, marks_something, replace_path, Shape};
+use crate::sensitive_paths::{change_marks, hide_keys, replace_path, Shape};
 
 pub use stream::write_json;
 
 /// What every sensitive value is replaced with.
 pub const MARKER: &str = "(sensitive value)";
+
+/// [`MARKER`] as a JSON string, in every dialect.
+const MARKER_JSON: &[u8] = b"\"(sensitive value)\"";
 
 /// The per-unit rules of redaction: each method redacts one unit of the document (a resource,
 /// a resource change, the outputs, the variables, the configuration) in place, and remembers
@@ -64,8 +68,11 @@ pub(crate) struct Redactor<'s> {
     schemas: Option<&'s Schemas>,
     /// Text of every primitive replaced so far (strings and numbers), for scrubbing copies of
     /// them out of the configuration.
-    secrets: HashSet<String>,
+    secrets: Secrets,
 }
+
+/// The text of primitives replaced (strings as `s:…`, numbers as `n:…`).
+type Secrets = HashSet<String, foldhash::fast::RandomState>;
 
 fn marker() -> Value {
     Value::String(MARKER.to_owned())
@@ -177,7 +184,8 @@ impl Redactor<'_> {
 
     /// Replaces the parts of a resource's values (or a change's `before` or `after`) that
     /// `mask` marks or `schema` declares sensitive. Only the members of an object `v` that
-    /// [`may_change`] names can change.
+    /// `mask` marks something in, or under which `schema` declares something sensitive, can
+    /// change.
     fn values(&mut self, v: &mut Value, mask: Option<&Value>, schema: Option<&Block>) {
         if let Some(mask) = mask {
             self.apply_mask(v, mask);
@@ -402,22 +410,6 @@ impl Redactor<'_> {
     }
 }
 
-/// Whether [`Redactor::values`] can change the member `key` of an object: when its mask
-/// marks something in it, or the schema declares something in it sensitive. (With a mask of
-/// `true` the whole object is replaced.)
-pub(crate) fn may_change(key: &str, mask: Option<&Value>, schema: Option<&Block>) -> bool {
-    let marked = mask.and_then(|m| m.get(key)).is_some_and(marks_something);
-    marked
-        || schema.is_some_and(|b| {
-            b.attributes
-                .iter()
-                .any(|(n, a)| n == key && a.contains_sensitive())
-                || b.block_types
-                    .iter()
-                    .any(|(n, bt)| n == key && bt.block.contains_sensitive())
-        })
-}
-
 /// Hides, in a resource's `sensitive_values`, what names keys of its sensitive values (see
 /// the module documentation).
 fn hide_resource_keys(sv: &mut Value, schema: Option<&Block>) {
@@ -459,7 +451,7 @@ fn hide_derived(change: &mut Value, schema: Option<&Block>, shape: Shape<'_>) {
 /// Replaces, under `constant_value` and `default` members of the configuration, every string or
 /// number equal to a value already redacted elsewhere.
 struct Scrubber<'a> {
-    secrets: &'a HashSet<String>,
+    secrets: &'a Secrets,
 }
 
 impl Scrubber<'_> {
@@ -531,7 +523,7 @@ mod tests {
         for s in [Some(&schemas), None] {
             let mut r = Redactor {
                 schemas: s,
-                secrets: HashSet::new(),
+                secrets: Secrets::default(),
             };
             let mut redacted = rc.clone();
             r.resource_change(&mut redacted);

@@ -42,14 +42,17 @@ pub(crate) fn write_index(w: &mut Writer<'_>, key: &InstanceKey) {
     }
 }
 
-/// Writes one resource change object.
+/// Writes one resource change object; `members`: whether the writer is to be told the
+/// members of its values' top-level objects ([`ValuesJson::of`]).
 pub(crate) fn write_resource_change(
     w: &mut Writer<'_>,
     d: &Located<'_>,
     version: &Release,
+    members: bool,
 ) -> Result<(), Error> {
     with_decoded(d, |d| {
-        write_resource_change_of(w, d, &ValuesJson::of(d, version)?, version)
+        let values = ValuesJson::of(d, version, members)?;
+        write_resource_change_of(w, d, &values, version)
     })
 }
 
@@ -117,16 +120,16 @@ fn write_change(
     for (key, json) in [("before", v.before()), ("after", v.after())] {
         if let Some(json) = json {
             w.key(key);
-            w.raw(json);
+            json.write(w);
         }
     }
     w.key("after_unknown");
-    w.raw(v.after_unknown());
+    v.after_unknown().write(w);
     if version.has(crate::Feature::ChangeSensitivity) {
         w.key("before_sensitive");
-        w.raw(v.before_sensitive());
+        v.before_sensitive().write(w);
         w.key("after_sensitive");
-        w.raw(v.after_sensitive());
+        v.after_sensitive().write(w);
     }
     if !d.rc.required_replace.is_empty() {
         let paths =

@@ -308,7 +308,7 @@ fn write_changes(
     w.begin_array();
     let render = |w: &mut Writer<'static>, d: &&Located<'_>| {
         filtered(w, filter, Part::Change, |w| {
-            changes::write_resource_change(w, d, version)
+            changes::write_resource_change(w, d, version, filter.is_some())
         })
     };
     match kept {
@@ -356,7 +356,7 @@ fn write_deferred(
             w.key("reason");
             w.string(actions::deferred_reason_name(*reason));
             w.key("resource_change");
-            changes::write_resource_change(w, d, version)?;
+            changes::write_resource_change(w, d, version, false)?;
             w.end_object();
             Ok(())
         })?;

@@ -82,7 +82,7 @@ pub(crate) fn write_root_module(
         |d| d.index,
         |w, change, d| {
             with_decoded(d, |d| {
-                let values = ValuesJson::of(d, version)?;
+                let values = ValuesJson::of(d, version, filter.is_some())?;
                 filtered(w, filter, Part::Resource, |w| {
                     write_resource(w, d, &values, version)
                 })?;
@@ -195,11 +195,11 @@ fn write_resource(
     w.u64(d.schema_version);
     if let Some(json) = v.values() {
         w.key("values");
-        w.raw(json);
+        json.write(w);
     }
     if version.has(crate::Feature::SensitiveValues) {
         w.key("sensitive_values");
-        w.raw(v.sensitive_values());
+        v.sensitive_values().write(w);
     }
     write_planned_identity(w, d, version)?;
     w.end_object();

@@ -3,16 +3,19 @@
 //! parsed and go through the rules of [`Redactor`]; the rest of the text is kept as it is
 //! (it is what writing the parsed value again would give: tfshow wrote it with Go's escaping).
 
+use std::borrow::Cow;
 use std::ops::Range;
 
 use serde_json::{Map, Value};
 use tfshow_gojson::Dialect;
 use tfshow_schema::Block;
 
-use super::masks::MaskCache;
+use super::facts::SchemaFacts;
+use super::masks::{MaskCache, Masks};
 use super::split::Member;
-use super::{hide_derived, hide_resource_keys, may_change, Redactor, MARKER};
+use super::{hide_derived, hide_resource_keys, Redactor, MARKER_JSON};
 use crate::gojson;
+use crate::sensitive_paths::marks_something;
 use crate::sensitive_paths::Shape;
 
 /// What a unit is.
@@ -24,27 +27,31 @@ pub(super) enum Kind {
     Change,
 }
 
-/// A unit's text and the members [`split`](super::split) found in it.
+/// A unit's text and the members [`split`](super::split) found in it (or the writer
+/// recorded).
 pub(super) struct Unit<'t> {
     pub(super) text: &'t [u8],
     pub(super) members: &'t [Member],
+    /// Whether the text has a backslash anywhere (else no key or string of it has escapes).
+    escapes: bool,
 }
 
 impl<'t> Unit<'t> {
+    pub(super) fn new(text: &'t [u8], members: &'t [Member]) -> Self {
+        Unit {
+            text,
+            members,
+            escapes: memchr::memchr(b'\\', text).is_some(),
+        }
+    }
+
     /// The document's `provider_name`, `mode` and `type` of the unit, when they are plain
     /// strings.
-    pub(super) fn head(&self) -> Option<(String, String, String)> {
+    pub(super) fn head(&self) -> Option<(&'t str, &'t str, &'t str)> {
         let whole = 0..self.text.len();
-        let plain = |name: &str| -> Option<String> {
+        let plain = |name: &str| -> Option<&'t str> {
             let m = self.member(1, name, &whole)?;
-            let inner = self
-                .text_of(&m.value)?
-                .strip_prefix(b"\"")?
-                .strip_suffix(b"\"")?;
-            if inner.contains(&b'\\') {
-                return None;
-            }
-            std::str::from_utf8(inner).ok().map(str::to_owned)
+            plain_string(self.text_of(&m.value)?)
         };
         Some((plain("provider_name")?, plain("mode")?, plain("type")?))
     }
@@ -56,9 +63,8 @@ impl<'t> Unit<'t> {
         name: &str,
         within: &Range<usize>,
     ) -> Option<&'t Member> {
-        self.around(within).iter().find(|m| {
-            m.depth == depth
-                && m.value.start >= within.start
+        self.level(depth, within).find(|m| {
+            m.value.start >= within.start
                 && m.value.end <= within.end
                 && self.text.get(m.key.clone()) == Some(name.as_bytes())
         })
@@ -66,12 +72,14 @@ impl<'t> Unit<'t> {
 
     /// The members at `depth` of the object that is the value `within`.
     fn members_in(&self, depth: usize, within: &Range<usize>) -> Vec<&'t Member> {
-        self.around(within)
-            .iter()
-            .filter(|m| {
-                m.depth == depth && m.value.start > within.start && m.value.end < within.end
-            })
+        self.level(depth, within)
+            .filter(|m| m.value.start > within.start && m.value.end < within.end)
             .collect()
+    }
+
+    /// The members at `depth` whose key lies within `within`.
+    fn level(&self, depth: usize, within: &Range<usize>) -> impl Iterator<Item = &'t Member> {
+        self.around(within).iter().filter(move |m| m.depth == depth)
     }
 
     /// The members whose key lies within `within`: those of the value `within` and of the
@@ -101,7 +109,7 @@ fn key_of<'t>(unit: &Unit<'t>, m: &Member) -> Option<&'t str> {
 /// The bytes of a member's key, when it has no escapes (the text is UTF-8: tfshow wrote it).
 fn key_bytes<'t>(unit: &Unit<'t>, m: &Member) -> Option<&'t [u8]> {
     let key = unit.text_of(&m.key)?;
-    (!key.contains(&b'\\')).then_some(key)
+    (!unit.escapes || !key.contains(&b'\\')).then_some(key)
 }
 
 /// The one of `keys` that `raw` (a key's bytes) is.
@@ -162,60 +170,100 @@ fn cache_key(
     Some(key)
 }
 
-/// Adds to `parts` what replaces the values of the members of `members` named in `keys`:
-/// their value in `redacted` (the object they are members of, redacted). `None` when a key
-/// of `members` has escapes (the unit is then read whole).
-fn replace_members(
+/// The text of the members of `members` named in `keys` in `redacted` (the object they are
+/// members of, redacted), as (name, text). `None` when a key of `members` has escapes (the
+/// unit is then read whole).
+fn member_texts(
     unit: &Unit<'_>,
     members: &[&Member],
     keys: &[&str],
     redacted: &Value,
     dialect: Dialect,
-    parts: &mut Vec<(Range<usize>, Vec<u8>)>,
+) -> Option<Vec<(String, Vec<u8>)>> {
+    let mut texts = Vec::new();
+    for m in members {
+        let key = named(keys, key_bytes(unit, m)?);
+        if let Some((k, v)) = key.and_then(|k| Some((k, redacted.get(k)?))) {
+            let mut bytes = Vec::new();
+            gojson::write(&mut bytes, v, dialect);
+            texts.push((k.to_owned(), bytes));
+        }
+    }
+    Some(texts)
+}
+
+/// Adds to `parts` what replaces the values of the members of `members` named in `keys`:
+/// their value in `redacted` (the object they are members of, redacted). `None` when a key
+/// of `members` has escapes (the unit is then read whole).
+fn replace_members<'p>(
+    unit: &Unit<'_>,
+    members: &[&Member],
+    keys: &[&str],
+    redacted: &Value,
+    dialect: Dialect,
+    parts: &mut Parts<'p>,
 ) -> Option<()> {
     for m in members {
         let key = named(keys, key_bytes(unit, m)?);
         if let Some(v) = key.and_then(|k| redacted.get(k)) {
             let mut bytes = Vec::new();
             gojson::write(&mut bytes, v, dialect);
-            parts.push((m.value.clone(), bytes));
+            parts.push((m.value.clone(), Cow::Owned(bytes)));
         }
     }
     Some(())
 }
 
+/// Adds to `parts` the texts of the members of the mask `mask` (its members `members`)
+/// named in `keys`, as `masks` has them.
+fn replace_mask_members<'p>(
+    unit: &Unit<'_>,
+    members: &[&Member],
+    keys: &[&str],
+    (masks, mask): (&'p Masks, usize),
+    parts: &mut Parts<'p>,
+) -> Option<()> {
+    for m in members {
+        let raw = key_bytes(unit, m)?;
+        if named(keys, raw).is_some() {
+            if let Some(text) = masks.text(mask, raw) {
+                parts.push((m.value.clone(), Cow::Borrowed(text)));
+            }
+        }
+    }
+    Some(())
+}
+
+/// The parts of a unit's text replaced, as (where, by what).
+type Parts<'p> = Vec<(Range<usize>, Cow<'p, [u8]>)>;
+
 /// The keys of a resource's values that the rules may change: those a mask marks something
 /// under (`true` in its text) and those under which the schema declares something sensitive.
-fn sensitive_keys<'t>(
-    unit: &Unit<'t>,
-    masks: &[&[&'t Member]],
-    schema: Option<&'t Block>,
-) -> Option<Vec<&'t str>> {
+fn sensitive_keys<'k>(
+    unit: &Unit<'k>,
+    masks: &[&[&'k Member]],
+    facts: Option<&SchemaFacts<'k>>,
+) -> Option<Vec<&'k str>> {
     let mut keys: Vec<&str> = Vec::new();
     for mask in masks {
         for m in mask.iter() {
-            if unit.text_of(&m.value)?.windows(4).any(|w| w == b"true") {
+            if has_true(unit.text_of(&m.value)?) {
                 keys.push(key_of(unit, m)?);
             }
         }
     }
-    if let Some(b) = schema {
-        let attrs = b.attributes.iter().filter(|(_, a)| a.contains_sensitive());
-        let blocks = b
-            .block_types
-            .iter()
-            .filter(|(_, t)| t.block.contains_sensitive());
-        keys.extend(attrs.map(|(n, _)| n.as_str()));
-        keys.extend(blocks.map(|(n, _)| n.as_str()));
+    if let Some(f) = facts {
+        keys.extend_from_slice(&f.under);
     }
     keys.sort_unstable();
     keys.dedup();
     Some(keys)
 }
 
-/// Writes the redacted `unit` (a resource or change of a type with schema `schema`) to
-/// `out`. `None` (with `out` as it was) when the unit is to be read whole: it has replace
-/// paths, a value is wholly sensitive, or its text is not as expected.
+/// Writes the redacted `unit` (a resource or change of a type with schema `schema`, whose
+/// top-level facts are `facts`) to `out`. `None` (with `out` as it was) when the unit is to
+/// be read whole: it has replace paths, a value is wholly sensitive, or its text is not as
+/// expected.
 ///
 /// The rules change nothing of a resource's values, nor of its masks, outside the members
 /// named by [`sensitive_keys`] (each member of an object of values is redacted by its own
@@ -228,32 +276,39 @@ pub(super) fn redact(
     rules: &mut Redactor<'_>,
     kind: Kind,
     unit: &Unit<'_>,
-    (schema, cache): (Option<&Block>, Option<&MaskCache>),
+    (schema, facts, cache): (Option<&Block>, Option<&SchemaFacts<'_>>, Option<&MaskCache>),
     dialect: Dialect,
     out: &mut Vec<u8>,
 ) -> Option<()> {
     let whole = 0..unit.text.len();
-    // The parts replaced, as (where, by what).
-    let mut parts: Vec<(Range<usize>, Vec<u8>)> = Vec::new();
+    let masks: std::sync::Arc<Masks>;
+    let mut parts: Parts<'_> = Vec::new();
     match kind {
         Kind::Resource => {
             let sv = unit.member(1, "sensitive_values", &whole);
             let sv_members = object(unit, sv, 2)?;
-            let keys = sensitive_keys(unit, &[&sv_members], schema)?;
+            let keys = sensitive_keys(unit, &[&sv_members], facts)?;
             if keys.is_empty() {
                 out.extend_from_slice(unit.text);
                 return Some(());
             }
             let key = cache_key(unit, schema, &[&sv_members], &keys)?;
-            let mask = MaskCache::get_or(cache, &key, || {
+            masks = MaskCache::get_or(cache, &key, || {
                 let mut mask = reduced(unit, &sv_members, &keys)?;
                 hide_resource_keys(&mut mask, schema);
-                Some(mask)
+                let texts = member_texts(unit, &sv_members, &keys, &mask, dialect)?;
+                let texts = texts.into_iter().map(|(k, t)| (0, k, t)).collect();
+                Some(Masks { value: mask, texts })
             })?;
-            let mask = &*mask;
-            replace_members(unit, &sv_members, &keys, mask, dialect, &mut parts)?;
+            replace_mask_members(unit, &sv_members, &keys, (&masks, 0), &mut parts)?;
             if let Some(values) = unit.member(1, "values", &whole) {
-                let at = (2, &keys[..], mask, schema);
+                let at = Scope {
+                    depth: 2,
+                    keys: &keys,
+                    mask: &masks.value,
+                    schema,
+                    facts,
+                };
                 values_part(rules, unit, values, at, dialect, &mut parts)?;
             }
         }
@@ -270,7 +325,7 @@ pub(super) fn redact(
                 object(unit, found[1], 3)?,
                 object(unit, found[2], 3)?,
             ];
-            let keys = sensitive_keys(unit, &[&members[1], &members[2]], schema)?;
+            let keys = sensitive_keys(unit, &[&members[1], &members[2]], facts)?;
             if keys.is_empty() {
                 out.extend_from_slice(unit.text);
                 return Some(());
@@ -282,23 +337,35 @@ pub(super) fn redact(
                 &[&members[0], &members[1], &members[2]],
                 &keys,
             )?;
-            let masks = MaskCache::get_or(cache, &key, || {
-                let mut masks = Map::new();
+            masks = MaskCache::get_or(cache, &key, || {
+                let mut value = Map::new();
                 for (name, m) in names.iter().zip(&members) {
-                    masks.insert((*name).to_owned(), reduced(unit, m, &keys)?);
+                    value.insert((*name).to_owned(), reduced(unit, m, &keys)?);
                 }
-                let mut masks = Value::Object(masks);
-                hide_derived(&mut masks, schema, Shape::resource(schema));
-                Some(masks)
+                let mut value = Value::Object(value);
+                hide_derived(&mut value, schema, Shape::resource(schema));
+                let mut texts = Vec::new();
+                for (i, (name, m)) in names.iter().zip(&members).enumerate() {
+                    let of = member_texts(unit, m, &keys, &value[*name], dialect)?;
+                    texts.extend(of.into_iter().map(|(k, t)| (i, k, t)));
+                }
+                Some(Masks { value, texts })
             })?;
-            for (name, m) in names.iter().zip(&members) {
-                replace_members(unit, m, &keys, &masks[*name], dialect, &mut parts)?;
+            for (i, m) in members.iter().enumerate() {
+                replace_mask_members(unit, m, &keys, (&masks, i), &mut parts)?;
             }
             for (value_key, mask_key) in
                 [("before", "before_sensitive"), ("after", "after_sensitive")]
             {
                 if let Some(v) = unit.member(2, value_key, &span) {
-                    let at = (3, &keys[..], &masks[mask_key], schema);
+                    let mask = &masks.value[mask_key];
+                    let at = Scope {
+                        depth: 3,
+                        keys: &keys,
+                        mask,
+                        schema,
+                        facts,
+                    };
                     values_part(rules, unit, v, at, dialect, &mut parts)?;
                 }
             }
@@ -320,16 +387,34 @@ pub(super) fn redact(
     Some(())
 }
 
-/// What the values `v` are to be, their members at `depth`: the replacements of the members
-/// the rules change, added to `parts`. `keys`: [`sensitive_keys`]; `mask`: the values' mask,
-/// reduced to those keys.
+/// Where a unit's values are and what redacts them.
+struct Scope<'a> {
+    /// The depth of the values' members.
+    depth: usize,
+    /// [`sensitive_keys`].
+    keys: &'a [&'a str],
+    /// The values' mask, reduced to `keys`.
+    mask: &'a Value,
+    schema: Option<&'a Block>,
+    /// What `schema` declares sensitive.
+    facts: Option<&'a SchemaFacts<'a>>,
+}
+
+/// What the values `v` are to be: the replacements of the members the rules change, added
+/// to `parts`.
 fn values_part(
     rules: &mut Redactor<'_>,
     unit: &Unit<'_>,
     v: &Member,
-    (depth, keys, mask, schema): (usize, &[&str], &Value, Option<&Block>),
+    Scope {
+        depth,
+        keys,
+        mask,
+        schema,
+        facts,
+    }: Scope<'_>,
     dialect: Dialect,
-    parts: &mut Vec<(Range<usize>, Vec<u8>)>,
+    parts: &mut Parts<'_>,
 ) -> Option<()> {
     let text = unit.text_of(&v.value)?;
     if !text.starts_with(b"{") {
@@ -337,26 +422,27 @@ fn values_part(
         return Some(());
     }
     let members = unit.members_in(depth, &v.value);
-    let changing: Vec<&str> = members
-        .iter()
-        .filter_map(|m| named(keys, key_bytes(unit, m)?))
-        .filter(|k| may_change(k, Some(mask), schema))
-        .collect();
-    if changing.is_empty() {
-        return Some(());
-    }
-    // Members wholly sensitive whose value is a string: replaced without being parsed.
-    let mut rest: Vec<&str> = Vec::with_capacity(changing.len());
-    for k in changing {
-        let m = members
-            .iter()
-            .find(|m| key_bytes(unit, m) == Some(k.as_bytes()))?;
-        match plain_string(unit.text_of(&m.value)?).filter(|_| wholly(k, mask, schema)) {
+    // The members the rules can change: those their mask marks something in or the schema
+    // declares something sensitive in (`null` stays as it is).
+    let mut rest: Vec<&str> = Vec::new();
+    for m in &members {
+        let Some(k) = named(keys, key_bytes(unit, m)?) else {
+            continue;
+        };
+        if !may_change(k, mask, facts) {
+            continue;
+        }
+        let value = unit.text_of(&m.value)?;
+        if value == b"null" {
+            continue;
+        }
+        let wholly =
+            mask.get(k) == Some(&Value::Bool(true)) || facts.is_some_and(|f| f.is_wholly(k));
+        // Members wholly sensitive whose value is a string: replaced without being parsed.
+        match plain_string(value).filter(|_| wholly) {
             Some(s) => {
                 rules.replace(&mut Value::String(s.to_owned()));
-                let mut marker = Vec::with_capacity(MARKER.len() + 2);
-                gojson::write(&mut marker, &Value::String(MARKER.to_owned()), dialect);
-                parts.push((m.value.clone(), marker));
+                parts.push((m.value.clone(), Cow::Borrowed(MARKER_JSON)));
             }
             None => rest.push(k),
         }
@@ -369,11 +455,26 @@ fn values_part(
     replace_members(unit, &members, &rest, &values, dialect, parts)
 }
 
-/// Whether the rules replace the member `key` of values whole: its mask is `true`, or the
-/// schema declares the attribute sensitive.
-fn wholly(key: &str, mask: &Value, schema: Option<&Block>) -> bool {
-    mask.get(key) == Some(&Value::Bool(true))
-        || schema.is_some_and(|b| b.attributes.iter().any(|(n, a)| n == key && a.sensitive))
+/// Whether the rules can change the member `key` of an object of values: when its mask
+/// marks something in it, or the schema declares something in it sensitive. (With a mask of
+/// `true` the whole object is replaced.)
+fn may_change(key: &str, mask: &Value, facts: Option<&SchemaFacts<'_>>) -> bool {
+    mask.get(key).is_some_and(marks_something) || facts.is_some_and(|f| f.is_under(key))
+}
+
+/// Whether a mask's text holds `true`.
+pub(super) fn has_true(mask: &[u8]) -> bool {
+    let mut from = 0;
+    while let Some(at) = mask.get(from..).and_then(|rest| memchr::memchr(b't', rest)) {
+        if mask
+            .get(from + at..)
+            .is_some_and(|t| t.starts_with(b"true"))
+        {
+            return true;
+        }
+        from += at + 1;
+    }
+    false
 }
 
 /// The text of a JSON string without escapes.

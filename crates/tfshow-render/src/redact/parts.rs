@@ -4,7 +4,7 @@
 //! redacted there by the rules of [`Redactor`](super::Redactor) before it goes on. The
 //! document is written once, and never read back.
 
-use std::collections::{BTreeSet, HashSet};
+use std::collections::BTreeSet;
 use std::io::{self, Write};
 use std::sync::{Mutex, PoisonError};
 
@@ -35,7 +35,9 @@ pub(super) struct Redacting<'s> {
     /// The root module variables the configuration declares sensitive.
     sensitive_variables: Vec<String>,
     /// Every primitive replaced so far, for the configuration's scrubbing.
-    secrets: Mutex<HashSet<String>>,
+    secrets: Mutex<super::Secrets>,
+    /// Workers idle between parts, kept with what they know of the schemas.
+    workers: Mutex<Vec<Worker<'s>>>,
     /// Providers without a schema met so far: the document stops at the first.
     unknown: Mutex<BTreeSet<String>>,
     /// What the rules made of the masks of the units so far.
@@ -61,6 +63,7 @@ impl<'s> Redacting<'s> {
             dialect,
             sensitive_variables,
             secrets: Mutex::default(),
+            workers: Mutex::default(),
             unknown: Mutex::default(),
             masks: MaskCache::default(),
         }
@@ -76,23 +79,24 @@ impl<'s> Redacting<'s> {
     fn redact(
         &self,
         w: &mut Worker<'_>,
-        part: Part,
-        text: &[u8],
+        (part, text, written): (Part, &[u8], Option<&[Member]>),
         out: &mut Vec<u8>,
     ) -> Result<(), SplitError> {
         let unit = match part {
             Part::Resource | Part::Change => {
-                // The members the rules look at: those of a resource's values and mask,
-                // of a change's `change`, and of its values and masks.
-                let (kind, depth) = if part == Part::Resource {
-                    (partial::Kind::Resource, 2)
+                let kind = if part == Part::Resource {
+                    partial::Kind::Resource
                 } else {
-                    (partial::Kind::Change, 3)
+                    partial::Kind::Change
                 };
+                let depth = self.member_depth(part);
+                let cache = Some(&self.masks);
+                if let Some(members) = written {
+                    return w.text_unit(kind, (text, members), cache, self.dialect, out);
+                }
                 return MEMBERS.with(|kept| {
                     let mut members = std::mem::take(&mut *kept.borrow_mut());
                     let done = members_of(text, depth, &mut members).and_then(|()| {
-                        let cache = Some(&self.masks);
                         w.text_unit(kind, (text, &members), cache, self.dialect, out)
                     });
                     if members.capacity() <= KEPT_MEMBERS {
@@ -121,27 +125,58 @@ impl<'s> Redacting<'s> {
 }
 
 impl PartFilter for Redacting<'_> {
-    fn part(&self, part: Part, text: &[u8], out: &mut Vec<u8>) -> Result<(), tfshow_json::Error> {
-        let mut w = Worker::new(self.schemas);
-        self.redact(&mut w, part, text, out).map_err(failed)?;
-        if !w.rules.secrets.is_empty() {
+    fn part(
+        &self,
+        part: Part,
+        text: &[u8],
+        members: Option<&[Member]>,
+        out: &mut Vec<u8>,
+    ) -> Result<(), tfshow_json::Error> {
+        let idle = self
+            .workers
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .pop();
+        let mut w = idle.unwrap_or_else(|| Worker::new(self.schemas));
+        let done = self
+            .redact(&mut w, (part, text, members), out)
+            .map_err(failed);
+        let secrets = std::mem::take(&mut w.rules.secrets);
+        let unknown = std::mem::take(&mut w.unknown);
+        (self.workers.lock().unwrap_or_else(PoisonError::into_inner)).push(w);
+        done?;
+        if !secrets.is_empty() {
             self.secrets
                 .lock()
                 .unwrap_or_else(PoisonError::into_inner)
-                .extend(w.rules.secrets);
+                .extend(secrets);
         }
-        if !w.unknown.is_empty() {
+        if !unknown.is_empty() {
             // Nothing from a provider without a schema is written, nor anything after it.
             self.unknown
                 .lock()
                 .unwrap_or_else(PoisonError::into_inner)
-                .extend(w.unknown);
+                .extend(unknown);
             return Err(tfshow_json::Error::Invalid {
                 at: "redaction".into(),
                 message: "a provider has no schema".into(),
             });
         }
         Ok(())
+    }
+
+    fn member_depth(&self, part: Part) -> usize {
+        member_depth(part)
+    }
+}
+
+/// The depth of the members the rules look at: those of a resource's values and mask, of a
+/// change's `change`, and of its values and masks.
+fn member_depth(part: Part) -> usize {
+    match part {
+        Part::Resource => 2,
+        Part::Change => 3,
+        _ => 0,
     }
 }
 
@@ -162,5 +197,88 @@ impl Write for Escaping<'_> {
 
     fn flush(&mut self) -> io::Result<()> {
         self.out.flush()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    use tfshow_json::document::PlanDocument;
+    use tfshow_json::show::Limits;
+
+    use super::*;
+
+    /// Compares the members the writer records with those the scan of the part finds.
+    #[derive(Default)]
+    struct Compare {
+        recorded: AtomicUsize,
+        differ: Mutex<Vec<String>>,
+    }
+
+    impl PartFilter for Compare {
+        fn part(
+            &self,
+            part: Part,
+            text: &[u8],
+            members: Option<&[Member]>,
+            out: &mut Vec<u8>,
+        ) -> Result<(), tfshow_json::Error> {
+            if let Some(members) = members {
+                let mut scanned = Vec::new();
+                members_of(text, member_depth(part), &mut scanned).expect("a JSON value");
+                if scanned != members {
+                    let text = String::from_utf8_lossy(text).into_owned();
+                    self.differ.lock().expect("lock").push(text);
+                }
+                self.recorded.fetch_add(1, Ordering::Relaxed);
+            }
+            out.extend_from_slice(text);
+            Ok(())
+        }
+
+        fn member_depth(&self, part: Part) -> usize {
+            member_depth(part)
+        }
+    }
+
+    /// Where the writer says the members of a part are is where the scan of its text finds
+    /// them, for every resource and change of the real plans in testdata that the writer
+    /// knows the members of (most of them).
+    #[test]
+    fn members_the_writer_records_are_those_the_scan_finds() {
+        let scenarios =
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/oracle/scenarios");
+        let limits = Limits::default();
+        let compare = Compare::default();
+        for scenario in std::fs::read_dir(scenarios).expect("scenarios") {
+            for case in std::fs::read_dir(scenario.expect("entry").path()).expect("cases") {
+                let dir = case.expect("entry").path();
+                let (Ok(schemas), Ok(bytes)) = (
+                    std::fs::read(dir.join("schemas.json")),
+                    std::fs::read(dir.join("plan.tfplan")),
+                ) else {
+                    continue;
+                };
+                let Ok(schemas) = Schemas::from_json(&schemas) else {
+                    continue;
+                };
+                let Ok(doc) = PlanDocument::load(&bytes, Some(&schemas), &limits) else {
+                    continue;
+                };
+                let mut out = Vec::new();
+                let _ = doc.write_json_filtered(&mut out, Some(&compare));
+            }
+        }
+        let differ = compare.differ.into_inner().expect("lock");
+        assert!(
+            differ.is_empty(),
+            "{} parts, first: {}",
+            differ.len(),
+            differ[0]
+        );
+        let recorded = compare.recorded.into_inner();
+        assert!(recorded > 1000, "{recorded} parts with members recorded");
     }
 }

@@ -38,7 +38,7 @@ enum Piece {
 /// and its failure.
 type Settled = (
     Vec<u8>,
-    std::collections::HashSet<String>,
+    super::Secrets,
     std::collections::BTreeSet<String>,
     Option<SplitError>,
 );

@@ -22,12 +22,7 @@ const MAX_DEPTH: usize = 3;
 
 /// A member of a unit's object (depth 1) or of an object nested in it (up to [`MAX_DEPTH`]),
 /// as ranges of the unit's text: its key without the quotes, and its value.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) struct Member {
-    pub(super) depth: usize,
-    pub(super) key: Range<usize>,
-    pub(super) value: Range<usize>,
-}
+pub(super) use tfshow_gojson::Member;
 
 /// The member open at each depth of a scan (its index in the scan's members).
 struct OpenMembers([Option<usize>; MAX_DEPTH + 1]);

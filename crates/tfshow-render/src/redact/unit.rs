@@ -4,11 +4,13 @@
 //! replaced is gathered for the configuration, which comes last.
 
 use std::collections::{BTreeSet, HashMap};
+use std::sync::Arc;
 
 use serde_json::Value;
 use tfshow_gojson::Dialect;
 use tfshow_schema::{Block, Schemas};
 
+use super::facts::SchemaFacts;
 use super::masks::MaskCache;
 use super::partial;
 use super::split::{Member, SplitError};
@@ -24,8 +26,8 @@ pub(super) struct Worker<'s> {
     pub(super) rules: Redactor<'s>,
     /// Providers without a schema met so far.
     pub(super) unknown: BTreeSet<String>,
-    /// Whether a resource type's schema declares anything sensitive, by the schema's address.
-    sensitive_schemas: HashMap<usize, bool>,
+    /// What resource types' schemas declare sensitive, by the schema's address.
+    facts: HashMap<usize, Arc<SchemaFacts<'s>>>,
 }
 
 impl<'s> Worker<'s> {
@@ -37,7 +39,7 @@ impl<'s> Worker<'s> {
                 secrets: Default::default(),
             },
             unknown: BTreeSet::new(),
-            sensitive_schemas: HashMap::new(),
+            facts: HashMap::new(),
         }
     }
 
@@ -90,15 +92,16 @@ impl<'s> Worker<'s> {
         dialect: Dialect,
         out: &mut Vec<u8>,
     ) -> Result<(), SplitError> {
-        let part = partial::Unit { text, members };
+        let part = partial::Unit::new(text, members);
         if let Some(schema) = self.known_schema(&part) {
-            if self.clean(kind, &part, schema) {
+            let facts = schema.map(|b| self.facts_of(b));
+            if self.clean(kind, &part, facts.as_deref()) {
                 out.extend_from_slice(text);
                 return Ok(());
             }
             let len = out.len();
-            let redacted =
-                partial::redact(&mut self.rules, kind, &part, (schema, cache), dialect, out);
+            let how = (schema, facts.as_deref(), cache);
+            let redacted = partial::redact(&mut self.rules, kind, &part, how, dialect, out);
             if redacted.is_some() {
                 return Ok(());
             }
@@ -119,28 +122,33 @@ impl<'s> Worker<'s> {
     /// expected), to be read whole (and refused).
     fn known_schema(&self, unit: &partial::Unit<'_>) -> Option<Option<&'s Block>> {
         let (provider, mode, type_) = unit.head()?;
-        match schema_for(self.schemas, &provider, &mode, &type_) {
+        match schema_for(self.schemas, provider, mode, type_) {
             Some(block) => Some(Some(block)),
-            None if is_builtin(&provider) => Some(None),
+            None if is_builtin(provider) => Some(None),
             None => None,
         }
     }
 
-    /// Whether a resource or change of a type with schema `schema` holds nothing to redact,
-    /// known without parsing it: its type's schema declares nothing sensitive, its
+    /// Whether a resource or change of a type whose schema has the facts `facts` holds
+    /// nothing to redact, known without parsing it: its type's schema declares nothing
+    /// sensitive, its
     /// sensitivity masks mark nothing (no `true` in them), and it has no replace paths. The
     /// rules leave such a unit as it is.
     fn clean(
         &mut self,
         kind: partial::Kind,
         unit: &partial::Unit<'_>,
-        schema: Option<&Block>,
+        facts: Option<&SchemaFacts<'_>>,
     ) -> bool {
-        if schema.is_some_and(|b| self.declares_sensitive(b)) {
+        if facts.is_some_and(SchemaFacts::declares_sensitive) {
             return false;
         }
         let marks_nothing = |m: Option<&Member>| {
-            m.is_none_or(|m| unit.text.get(m.value.clone()).is_some_and(|t| !has_true(t)))
+            m.is_none_or(|m| {
+                unit.text
+                    .get(m.value.clone())
+                    .is_some_and(|t| !partial::has_true(t))
+            })
         };
         let whole = 0..unit.text.len();
         match kind {
@@ -157,18 +165,11 @@ impl<'s> Worker<'s> {
         }
     }
 
-    /// Whether `block` declares anything sensitive (remembered per schema).
-    fn declares_sensitive(&mut self, block: &Block) -> bool {
-        *self
-            .sensitive_schemas
-            .entry(block as *const Block as usize)
-            .or_insert_with(|| block.contains_sensitive())
+    /// What `block` declares sensitive (remembered per schema).
+    fn facts_of(&mut self, block: &'s Block) -> Arc<SchemaFacts<'s>> {
+        let facts = self.facts.entry(block as *const Block as usize);
+        Arc::clone(facts.or_insert_with(|| Arc::new(SchemaFacts::of(block))))
     }
-}
-
-/// Whether a mask's text holds `true`.
-fn has_true(mask: &[u8]) -> bool {
-    mask.windows(4).any(|w| w == b"true")
 }
 
 #[cfg(test)]
@@ -283,16 +284,14 @@ mod tests {
                         assert_eq!(fast.unknown, whole.unknown, "{at}");
                         units += 1;
                         // Redacted from its text, not read whole.
-                        let part = partial::Unit {
-                            text: &text,
-                            members: &members,
-                        };
+                        let part = partial::Unit::new(&text, &members);
                         let Some(schema) = fast.known_schema(&part) else {
                             continue;
                         };
                         let mut partly = Vec::new();
                         let mut rules = Worker::new(Some(&schemas)).rules;
-                        let how = (schema, None);
+                        let facts = schema.map(SchemaFacts::of);
+                        let how = (schema, facts.as_ref(), None);
                         if partial::redact(&mut rules, kind, &part, how, dialect, &mut partly)
                             .is_some()
                             && partly != text
