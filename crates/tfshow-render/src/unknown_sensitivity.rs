@@ -45,62 +45,64 @@ pub(crate) fn mask_every_attribute(value: Option<&Value>) -> Value {
     }
 }
 
-/// The providers some of whose resources in a plan's changes or drift have no schema in the
-/// plan's schemas, so that the views mask their values.
-pub fn providers_without_schema(
-    doc: &tfshow_json::document::PlanDocument<'_>,
-) -> Result<BTreeSet<String>, crate::RenderError> {
-    let schemas = doc.schemas();
-    let mut out = BTreeSet::new();
-    each_resource_type(doc, |provider, mode, type_| {
-        let mode = crate::resource::mode_name(mode);
-        if !is_builtin(provider) && schema_for(schemas, provider, mode, type_).is_none() {
-            out.insert(provider.to_owned());
-        }
-    })?;
-    Ok(out)
+/// What a plan's schemas lack for the resources of its changes and drift, so that the views
+/// mask their values.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct SchemaGaps {
+    /// The providers some of whose resources have no schema.
+    pub providers: BTreeSet<String>,
+    /// The resource types that their provider's schema lacks (a schemas file of another
+    /// release of the provider), as `(provider, type)` (`data.TYPE` for a data source):
+    /// decoded without a schema, and masked in the views, each alone.
+    pub types: BTreeSet<(String, String)>,
 }
 
-/// Calls `f` with the provider, mode and type of each resource of a plan's changes and drift.
+/// The [`SchemaGaps`] of a plan.
+pub fn schema_gaps(
+    doc: &tfshow_json::document::PlanDocument<'_>,
+) -> Result<SchemaGaps, crate::RenderError> {
+    let schemas = doc.schemas();
+    let mut gaps = SchemaGaps::default();
+    each_resource_type(doc, |provider, mode, type_| {
+        let name = crate::resource::mode_name(mode);
+        if schema_for(schemas, provider, name, type_).is_some() {
+            return;
+        }
+        if !is_builtin(provider) {
+            gaps.providers.insert(provider.to_owned());
+        }
+        if schemas.is_some_and(|s| s.providers.contains_key(provider)) {
+            let shown = match mode {
+                tfshow_addrs::ResourceMode::Managed => type_.to_owned(),
+                _ => format!("{name}.{type_}"),
+            };
+            gaps.types.insert((provider.to_owned(), shown));
+        }
+    })?;
+    Ok(gaps)
+}
+
+/// Calls `f` with the provider, mode and type of each resource of a plan's changes and drift
+/// (once for a run of changes of the same type, as big plans have).
 fn each_resource_type(
     doc: &tfshow_json::document::PlanDocument<'_>,
     mut f: impl FnMut(&str, tfshow_addrs::ResourceMode, &str),
 ) -> Result<(), crate::RenderError> {
     let changes = doc.changes()?;
+    let mut last = None;
     for i in 0..changes.len() {
-        if let Some((provider, mode, type_)) = changes.resource_type(i) {
-            f(provider, mode, type_);
+        let this = changes.resource_type(i);
+        if this.is_some() && this != last {
+            if let Some((provider, mode, type_)) = this {
+                f(provider, mode, type_);
+            }
+            last = this;
         }
     }
     for rc in doc.drift()? {
         f(&rc.provider_name, rc.mode, &rc.type_);
     }
     Ok(())
-}
-
-/// The resource types of a plan's changes and drift that their provider's schema lacks (a
-/// schemas file of another release of the provider), as `(provider, type)` (`data.TYPE` for a
-/// data source): decoded without a schema, and masked in the views, each alone.
-pub fn types_missing_from_schemas(
-    doc: &tfshow_json::document::PlanDocument<'_>,
-) -> Result<BTreeSet<(String, String)>, crate::RenderError> {
-    let Some(schemas) = doc.schemas() else {
-        return Ok(BTreeSet::new());
-    };
-    let mut out = BTreeSet::new();
-    each_resource_type(doc, |provider, mode, type_| {
-        let name = crate::resource::mode_name(mode);
-        if schemas.providers.contains_key(provider)
-            && schema_for(Some(schemas), provider, name, type_).is_none()
-        {
-            let shown = match mode {
-                tfshow_addrs::ResourceMode::Managed => type_.to_owned(),
-                _ => format!("{name}.{type_}"),
-            };
-            out.insert((provider.to_owned(), shown));
-        }
-    })?;
-    Ok(out)
 }
 
 /// The providers configured in a plan's `configuration` section (`provider_config`) that have

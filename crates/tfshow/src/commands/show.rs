@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use tfshow_json::document::PlanDocument;
-use tfshow_render::unknown_sensitivity::{providers_without_schema, types_missing_from_schemas};
+use tfshow_render::unknown_sensitivity::schema_gaps;
 use tfshow_render::{plan_text, redact, state_text, Document, RenderError, TextOptions};
 use tfshow_schema::Schemas;
 
@@ -87,8 +87,8 @@ pub(crate) fn load_plan<'s>(
             source,
         }
     })?;
-    let mut missing = providers_without_schema(&doc).map_err(|e| render_error(path, e))?;
-    let types = types_missing_from_schemas(&doc).map_err(|e| render_error(path, e))?;
+    let gaps = schema_gaps(&doc).map_err(|e| render_error(path, e))?;
+    let (mut missing, types) = (gaps.providers, gaps.types);
     // A provider whose schema is there but lacks a type is named with that type instead.
     if let Some(s) = schemas {
         missing.retain(|p| !s.providers.contains_key(p));
