@@ -491,6 +491,30 @@ impl Scrubber<'_> {
     }
 }
 
+/// The real plans in testdata with their schemas, for the tests: (case folder, schemas, plan
+/// file's bytes).
+#[cfg(test)]
+fn oracle_plans() -> Vec<(std::path::PathBuf, Schemas, Vec<u8>)> {
+    let scenarios =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/oracle/scenarios");
+    let mut plans = Vec::new();
+    for scenario in std::fs::read_dir(scenarios).expect("scenarios") {
+        for case in std::fs::read_dir(scenario.expect("entry").path()).expect("cases") {
+            let dir = case.expect("entry").path();
+            let (Ok(schemas), Ok(bytes)) = (
+                std::fs::read(dir.join("schemas.json")),
+                std::fs::read(dir.join("plan.tfplan")),
+            ) else {
+                continue;
+            };
+            if let Ok(schemas) = Schemas::from_json(&schemas) {
+                plans.push((dir, schemas, bytes));
+            }
+        }
+    }
+    plans
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -202,7 +202,6 @@ impl Write for Escaping<'_> {
 
 #[cfg(test)]
 mod tests {
-    use std::path::Path;
     use std::sync::atomic::{AtomicUsize, Ordering};
 
     use tfshow_json::document::PlanDocument;
@@ -248,28 +247,14 @@ mod tests {
     /// knows the members of (most of them).
     #[test]
     fn members_the_writer_records_are_those_the_scan_finds() {
-        let scenarios =
-            Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/oracle/scenarios");
         let limits = Limits::default();
         let compare = Compare::default();
-        for scenario in std::fs::read_dir(scenarios).expect("scenarios") {
-            for case in std::fs::read_dir(scenario.expect("entry").path()).expect("cases") {
-                let dir = case.expect("entry").path();
-                let (Ok(schemas), Ok(bytes)) = (
-                    std::fs::read(dir.join("schemas.json")),
-                    std::fs::read(dir.join("plan.tfplan")),
-                ) else {
-                    continue;
-                };
-                let Ok(schemas) = Schemas::from_json(&schemas) else {
-                    continue;
-                };
-                let Ok(doc) = PlanDocument::load(&bytes, Some(&schemas), &limits) else {
-                    continue;
-                };
-                let mut out = Vec::new();
-                let _ = doc.write_json_filtered(&mut out, Some(&compare));
-            }
+        for (_, schemas, bytes) in super::super::oracle_plans() {
+            let Ok(doc) = PlanDocument::load(&bytes, Some(&schemas), &limits) else {
+                continue;
+            };
+            let mut out = Vec::new();
+            let _ = doc.write_json_filtered(&mut out, Some(&compare));
         }
         let differ = compare.differ.into_inner().expect("lock");
         assert!(

@@ -240,8 +240,6 @@ pub(super) fn member(place: Place, key: &str) -> Result<Place, Unit> {
 
 #[cfg(test)]
 mod tests {
-    use std::path::Path;
-
     use tfshow_json::show::Limits;
 
     use super::*;
@@ -250,48 +248,34 @@ mod tests {
     /// the walk of the written document gives, for every real plan in testdata.
     #[test]
     fn plan_parts_redacted_as_written_are_the_walk_of_the_written_document() {
-        let scenarios =
-            Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/oracle/scenarios");
         let limits = Limits::default();
         let mut plans = 0;
-        for scenario in std::fs::read_dir(scenarios).expect("scenarios") {
-            for case in std::fs::read_dir(scenario.expect("entry").path()).expect("cases") {
-                let dir = case.expect("entry").path();
-                let (Ok(schemas), Ok(bytes)) = (
-                    std::fs::read(dir.join("schemas.json")),
-                    std::fs::read(dir.join("plan.tfplan")),
-                ) else {
-                    continue;
-                };
-                let Ok(schemas) = Schemas::from_json(&schemas) else {
-                    continue;
-                };
-                let Ok(doc) = PlanDocument::load(&bytes, Some(&schemas), &limits) else {
-                    continue;
-                };
-                let mut parts = Vec::new();
-                let by_parts = write_json(
-                    &bytes,
-                    Some(&schemas),
-                    &ReadOptions::new(&limits),
-                    &mut parts,
-                );
-                let mut walked = Vec::new();
-                let sensitive = doc.sensitive_variables().unwrap_or_default();
-                let ctx = Ctx::new(&mut walked, Some(&schemas), sensitive);
-                let by_walk = through_pipe(Doc::Plan, ctx, |w| {
-                    doc.write_json(w)?;
-                    Ok(())
-                });
-                let at = dir.display();
-                assert_eq!(by_parts.is_ok(), by_walk.is_ok(), "{at}");
-                assert_eq!(
-                    String::from_utf8_lossy(&parts),
-                    String::from_utf8_lossy(&walked),
-                    "{at}"
-                );
-                plans += 1;
-            }
+        for (dir, schemas, bytes) in super::super::oracle_plans() {
+            let Ok(doc) = PlanDocument::load(&bytes, Some(&schemas), &limits) else {
+                continue;
+            };
+            let mut parts = Vec::new();
+            let by_parts = write_json(
+                &bytes,
+                Some(&schemas),
+                &ReadOptions::new(&limits),
+                &mut parts,
+            );
+            let mut walked = Vec::new();
+            let sensitive = doc.sensitive_variables().unwrap_or_default();
+            let ctx = Ctx::new(&mut walked, Some(&schemas), sensitive);
+            let by_walk = through_pipe(Doc::Plan, ctx, |w| {
+                doc.write_json(w)?;
+                Ok(())
+            });
+            let at = dir.display();
+            assert_eq!(by_parts.is_ok(), by_walk.is_ok(), "{at}");
+            assert_eq!(
+                String::from_utf8_lossy(&parts),
+                String::from_utf8_lossy(&walked),
+                "{at}"
+            );
+            plans += 1;
         }
         assert!(plans > 100, "{plans} plans");
     }
