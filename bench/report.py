@@ -1,12 +1,15 @@
-"""Summarise bench/run.sh timings as a markdown table (min / median wall, peak RSS, MB/s)."""
+"""Summarise bench/run.sh timings as a markdown table (min / median wall, peak RSS, MB/s), and
+each view as ratios to show --json of the same plan."""
 import statistics
 import sys
 from collections import defaultdict
 
 runs = defaultdict(list)
+cpu = defaultdict(list)
 for line in open(sys.argv[1]):
-    name, wall, rss, size = line.rstrip("\n").split("\t")
+    name, wall, rss, size, seconds = line.rstrip("\n").split("\t")
     runs[name].append((float(wall), int(rss), int(size)))
+    cpu[name].append(float(seconds))
 
 print("| command | runs | wall min / median | peak RSS max | output | throughput |")
 print("|---|---|---|---|---|---|")
@@ -39,21 +42,26 @@ if ours and scaled:
     print(f"- 50,000 against 10,000: {scaled[0] / ours[0]:.2f}x by minimum, "
           f"{scaled[1] / ours[1]:.2f}x by median (target: at most 5.5x)")
 
-# Issue 17's targets: each view against show --json of the same plan, best wall time and peak
-# memory of the same run.
+# Issue 17's targets: each view against show --json of the same plan, from the same run: best
+# and median wall time, median CPU time and peak memory.
+def ratio(a, b):
+    return f"{a / b:.2f}x" if b > 0 else "-"
+
 cases = sorted({n.rsplit(" show --json", 1)[0] for n in runs if n.endswith(" show --json")})
 rows = []
 for case in cases:
     base = stats(f"{case} show --json")
+    base_cpu = statistics.median(cpu[f"{case} show --json"])
     for name in runs:
         if not name.startswith(case + " ") or name == f"{case} show --json":
             continue
         view = stats(name)
-        if view and base and base[0] > 0:
-            rows.append((name, view[0] / base[0], view[2] / base[2]))
+        if view and base:
+            rows.append((name, ratio(view[0], base[0]), ratio(view[1], base[1]),
+                         ratio(statistics.median(cpu[name]), base_cpu), ratio(view[2], base[2])))
 if rows:
     print()
-    print("| view | time / show --json | peak memory / show --json |")
-    print("|---|---|---|")
-    for name, t, m in rows:
-        print(f"| {name} | {t:.2f}x | {m:.2f}x |")
+    print("| view | time / show --json (best) | (median) | CPU time (median) | peak memory |")
+    print("|---|---|---|---|---|")
+    for name, best, median, cpu_time, memory in rows:
+        print(f"| {name} | {best} | {median} | {cpu_time} | {memory} |")

@@ -13,7 +13,10 @@
 # Cases: bench/data/big-VERSION-N (real plans written by Terraform VERSION, with the provider
 # schemas and what `terraform show -json` printed), plus big-1.15.5-50000, made by scaling the
 # 10,000-resource plan five times with the scale_plan example and checked against it.
-# Prints a markdown table: min / median wall time, peak RSS (from /usr/bin/time), throughput.
+# Prints a markdown table: min / median wall time, peak RSS (from /usr/bin/time), throughput;
+# then each view as ratios to show --json of the same plan: best and median wall time, median
+# CPU time (user + system, steadier than wall time on a machine whose speed drifts) and peak
+# memory.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS="${RUNS:-3}"
@@ -42,17 +45,19 @@ add_cmd() {
   NAMES+=("$name"); CMDS+=("$quoted")
 }
 
-# time_once NAME CMD → appends "NAME<TAB>seconds<TAB>max RSS KiB<TAB>output bytes" to
-# $OUT/times.tsv. Wall time from bash's microsecond clock around /usr/bin/time (whose own %e
-# has 10 ms steps; the wrapper adds about a millisecond); peak RSS from /usr/bin/time.
+# time_once NAME CMD → appends "NAME<TAB>seconds<TAB>max RSS KiB<TAB>output bytes<TAB>CPU
+# seconds" to $OUT/times.tsv. Wall time from bash's microsecond clock around /usr/bin/time
+# (whose own %e has 10 ms steps; the wrapper adds about a millisecond); peak RSS and CPU time
+# (user + system, 10 ms steps) from /usr/bin/time.
 time_once() {
   local name=$1 cmd=$2
   local start=$EPOCHREALTIME
-  eval "/usr/bin/time -f %M -o \"\$OUT/time.txt\" $cmd" > "$OUT/stdout" 2>/dev/null || true
+  eval "/usr/bin/time -f '%M %U %S' -o \"\$OUT/time.txt\" $cmd" > "$OUT/stdout" 2>/dev/null || true
   local end=$EPOCHREALTIME
-  read -r rss < "$OUT/time.txt"
+  read -r rss user sys < "$OUT/time.txt"
   wall=$(python3 -c "print(f'{$end - $start:.4f}')")
-  printf '%s\t%s\t%s\t%s\n' "$name" "$wall" "$rss" "$(stat -c %s "$OUT/stdout")" >> "$OUT/times.tsv"
+  cpu=$(python3 -c "print(f'{$user + $sys:.2f}')")
+  printf '%s\t%s\t%s\t%s\t%s\n' "$name" "$wall" "$rss" "$(stat -c %s "$OUT/stdout")" "$cpu" >> "$OUT/times.tsv"
 }
 
 : > "$OUT/times.tsv"

@@ -70,11 +70,19 @@ impl<'t> Unit<'t> {
         })
     }
 
-    /// The members at `depth` of the object that is the value `within`.
-    fn members_in(&self, depth: usize, within: &Range<usize>) -> Vec<&'t Member> {
-        self.level(depth, within)
-            .filter(|m| m.value.start > within.start && m.value.end < within.end)
-            .collect()
+    /// The members at `depth` of the object that is the value `within`: borrowed when they
+    /// are all the members whose keys lie within it (the writer and the scans record nothing
+    /// deeper than the depth asked for), else copied out.
+    fn members_in(&self, depth: usize, within: &Range<usize>) -> Cow<'t, [Member]> {
+        let inside = |m: &Member| {
+            m.depth == depth && m.value.start > within.start && m.value.end < within.end
+        };
+        let around = self.around(within);
+        if around.iter().all(inside) {
+            Cow::Borrowed(around)
+        } else {
+            Cow::Owned(around.iter().filter(|m| inside(m)).cloned().collect())
+        }
     }
 
     /// The members at `depth` whose key lies within `within`.
@@ -121,19 +129,19 @@ fn named<'k>(keys: &[&'k str], raw: &[u8]) -> Option<&'k str> {
 /// `depth`: `Some(members)`, empty for `false` (a mask that marks nothing) or a missing one;
 /// `None` when it is anything else (`true`: all of it is sensitive), for the unit to be read
 /// whole.
-fn object<'t>(unit: &Unit<'t>, m: Option<&'t Member>, depth: usize) -> Option<Vec<&'t Member>> {
+fn object<'t>(unit: &Unit<'t>, m: Option<&'t Member>, depth: usize) -> Option<Cow<'t, [Member]>> {
     let Some(m) = m else {
-        return Some(Vec::new());
+        return Some(Cow::Borrowed(&[]));
     };
     match unit.text_of(&m.value)? {
-        b"false" => Some(Vec::new()),
+        b"false" => Some(Cow::Borrowed(&[])),
         t if t.starts_with(b"{") => Some(unit.members_in(depth, &m.value)),
         _ => None,
     }
 }
 
 /// The members of `members` named in `keys`, parsed, as an object.
-fn reduced(unit: &Unit<'_>, members: &[&Member], keys: &[&str]) -> Option<Value> {
+fn reduced(unit: &Unit<'_>, members: &[Member], keys: &[&str]) -> Option<Value> {
     let mut out = Map::new();
     for m in members {
         if let Some(key) = named(keys, key_bytes(unit, m)?) {
@@ -148,7 +156,7 @@ fn reduced(unit: &Unit<'_>, members: &[&Member], keys: &[&str]) -> Option<Value>
 fn cache_key(
     unit: &Unit<'_>,
     schema: Option<&Block>,
-    masks: &[&[&Member]],
+    masks: &[&[Member]],
     keys: &[&str],
 ) -> Option<Vec<u8>> {
     let mut key = Vec::with_capacity(128);
@@ -175,7 +183,7 @@ fn cache_key(
 /// unit is then read whole).
 fn member_texts(
     unit: &Unit<'_>,
-    members: &[&Member],
+    members: &[Member],
     keys: &[&str],
     redacted: &Value,
     dialect: Dialect,
@@ -197,7 +205,7 @@ fn member_texts(
 /// of `members` has escapes (the unit is then read whole).
 fn replace_members<'p>(
     unit: &Unit<'_>,
-    members: &[&Member],
+    members: &[Member],
     keys: &[&str],
     redacted: &Value,
     dialect: Dialect,
@@ -218,7 +226,7 @@ fn replace_members<'p>(
 /// named in `keys`, as `masks` has them.
 fn replace_mask_members<'p>(
     unit: &Unit<'_>,
-    members: &[&Member],
+    members: &[Member],
     keys: &[&str],
     (masks, mask): (&'p Masks, usize),
     parts: &mut Parts<'p>,
@@ -241,7 +249,7 @@ type Parts<'p> = Vec<(Range<usize>, Cow<'p, [u8]>)>;
 /// under (`true` in its text) and those under which the schema declares something sensitive.
 fn sensitive_keys<'k>(
     unit: &Unit<'k>,
-    masks: &[&[&'k Member]],
+    masks: &[&[Member]],
     facts: Option<&SchemaFacts<'k>>,
 ) -> Option<Vec<&'k str>> {
     let mut keys: Vec<&str> = Vec::new();
@@ -425,7 +433,7 @@ fn values_part(
     // The members the rules can change: those their mask marks something in or the schema
     // declares something sensitive in (`null` stays as it is).
     let mut rest: Vec<&str> = Vec::new();
-    for m in &members {
+    for m in members.iter() {
         let Some(k) = named(keys, key_bytes(unit, m)?) else {
             continue;
         };
