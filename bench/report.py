@@ -47,6 +47,10 @@ if ours and scaled:
 def ratio(a, b):
     return f"{a / b:.2f}x" if b > 0 else "-"
 
+def cpu_ratio(a, b):
+    # /usr/bin/time counts CPU time in 10 ms steps: no ratio for runs of a few steps.
+    return ratio(a, b) if b >= 0.05 else "-"
+
 cases = sorted({n.rsplit(" show --json", 1)[0] for n in runs if n.endswith(" show --json")})
 rows = []
 for case in cases:
@@ -58,7 +62,7 @@ for case in cases:
         view = stats(name)
         if view and base:
             rows.append((name, ratio(view[0], base[0]), ratio(view[1], base[1]),
-                         ratio(statistics.median(cpu[name]), base_cpu), ratio(view[2], base[2])))
+                         cpu_ratio(statistics.median(cpu[name]), base_cpu), ratio(view[2], base[2])))
 if rows:
     print()
     print("| view | time / show --json (best) | (median) | CPU time (median) | peak memory |")
