@@ -81,6 +81,10 @@ impl<'a> Writer<'a> {
 
     fn flush_sink(&mut self) {
         if let Some(sink) = self.sink.as_mut() {
+            if let Some(r) = self.recording.as_deref_mut() {
+                // What was recorded is where the text was in the buffer.
+                r.complete = false;
+            }
             if self.io_error.is_none() {
                 if let Err(e) = sink.write_all(&self.buf) {
                     self.io_error = Some(e);
@@ -127,7 +131,8 @@ impl<'a> Writer<'a> {
 
     /// Records from here on where the members of the objects written are, down to
     /// `max_depth` (see [`Member`]; depths count from the writer's current depth, which is to
-    /// be 0), in `room` (cleared first).
+    /// be 0), in `room` (cleared first). For an in-memory writer: a streaming one that passes
+    /// its buffer on records nothing usable ([`Writer::members`] is then `None`).
     pub fn record_members(&mut self, max_depth: usize, room: Vec<Member>) {
         self.recording = Some(Box::new(Recording::new(max_depth, room)));
     }
