@@ -24,7 +24,7 @@ impl Spool {
     }
 
     /// Writes everything spooled to `out`, in order: the temporary file's part in chunks of
-    /// [`COPY_CHUNK`] (`io::copy` into a `dyn Write` would go 8 KiB at a time, two system
+    /// a MiB (`io::copy` into a `dyn Write` would go 8 KiB at a time, two system
     /// calls each), through the memory part's room once it is written.
     pub fn copy_to<W: Write + ?Sized>(mut self, out: &mut W) -> io::Result<()> {
         out.write_all(&self.memory)?;
