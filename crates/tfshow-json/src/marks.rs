@@ -26,6 +26,14 @@ fn same_step(a: &PathStep, b: &PathStep) -> bool {
     }
 }
 
+/// Whether `step` is the attribute or map key `name`.
+fn names(step: &PathStep, name: &str) -> bool {
+    match step {
+        PathStep::Attr(n) => n == name,
+        PathStep::Index(v) => matches!(v.peel(), Value::String(k) if k == name),
+    }
+}
+
 impl Marks {
     /// Builds the tree from paths.
     pub fn from_paths<'a>(paths: impl IntoIterator<Item = &'a Path>) -> Marks {
@@ -56,6 +64,22 @@ impl Marks {
         changed
     }
 
+    /// Marks the attribute (or map key) `name`: [`Marks::add`] of a path of that one step,
+    /// without building the path.
+    pub fn add_attr(&mut self, name: &str) {
+        match self.children.iter().position(|(s, _)| names(s, name)) {
+            Some(i) => self.children[i].1.marked = true,
+            None => {
+                let marked = Marks {
+                    marked: true,
+                    children: Vec::new(),
+                };
+                self.children
+                    .push((PathStep::Attr(name.to_owned()), marked));
+            }
+        }
+    }
+
     /// Whether the value at this node is marked.
     pub fn is_marked(&self) -> bool {
         self.marked
@@ -70,10 +94,7 @@ impl Marks {
     pub fn attr(&self, name: &str) -> &Marks {
         self.children
             .iter()
-            .find(|(s, _)| match s {
-                PathStep::Attr(n) => n == name,
-                PathStep::Index(v) => matches!(v.peel(), Value::String(k) if k == name),
-            })
+            .find(|(s, _)| names(s, name))
             .map_or(&NO_MARKS, |(_, m)| m)
     }
 
@@ -89,5 +110,46 @@ impl Marks {
                 PathStep::Attr(_) => false,
             })
             .map_or(&NO_MARKS, |(_, m)| m)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The marks of a tree, as the sorted debug texts of its marked paths.
+    fn marked(m: &Marks, at: &mut Vec<String>, out: &mut Vec<String>) {
+        if m.marked {
+            out.push(at.join("/"));
+        }
+        for (step, child) in &m.children {
+            at.push(match step {
+                PathStep::Attr(n) => n.clone(),
+                PathStep::Index(v) => format!("{v:?}"),
+            });
+            marked(child, at, out);
+            at.pop();
+        }
+    }
+
+    #[test]
+    fn an_attribute_marked_by_name_is_the_path_of_that_one_step() {
+        let key = |k: &str| PathStep::Index(Value::String(k.into()));
+        let start = || {
+            Marks::from_paths(&[
+                vec![PathStep::Attr("a".into()), PathStep::Attr("inner".into())],
+                vec![key("b")],
+            ])
+        };
+        for name in ["a", "b", "c"] {
+            let (mut by_name, mut by_path) = (start(), start());
+            by_name.add_attr(name);
+            by_path.add(&[PathStep::Attr(name.into())]);
+            let (mut x, mut y) = (Vec::new(), Vec::new());
+            marked(&by_name, &mut Vec::new(), &mut x);
+            marked(&by_path, &mut Vec::new(), &mut y);
+            assert_eq!(x, y, "{name}");
+            assert!(by_name.attr(name).is_marked());
+        }
     }
 }

@@ -148,6 +148,9 @@ struct Rendered {
 /// Changes rendered by one task.
 const BATCH: usize = 32;
 
+/// Room for the text of one change (those of a big plan take 1–2 KiB).
+const TEXT_PER_CHANGE: usize = 2048;
+
 struct PlanText {
     color: bool,
     terminal: bool,
@@ -241,7 +244,7 @@ impl PlanText {
         let indexes: Vec<usize> = (0..changes.len()).collect();
         let batches: Vec<&[usize]> = indexes.chunks(BATCH).collect();
         let render_batch = |batch: &&[usize]| -> Result<(Vec<Rendered>, String), RenderError> {
-            let mut text = String::new();
+            let mut text = String::with_capacity(batch.len() * TEXT_PER_CHANGE);
             let mut found = Vec::with_capacity(batch.len());
             for &i in *batch {
                 let (rc, values) = changes.get_typed(i)?;
@@ -435,7 +438,7 @@ impl PlanText {
         found.importing = d.importing();
         found.printed = Some(action);
         text.push('\n');
-        text.push_str(&self.resource(&d, Cause::Change).unwrap_or_default());
+        self.resource(&d, Cause::Change, text);
         text.push('\n');
         found
     }
@@ -462,10 +465,12 @@ impl PlanText {
         o.push('\n');
         o.push_str(&self.wrap(&format!("{name} detected the following changes made outside of {name} since the last \"{} apply\" which may have affected this plan:\n", self.words.command)));
         for d in shown {
-            if let Some(text) = self.resource(d, Cause::Drift) {
+            let at = o.len();
+            o.push('\n');
+            if self.resource(d, Cause::Drift, o) {
                 o.push('\n');
-                o.push_str(&text);
-                o.push('\n');
+            } else {
+                o.truncate(at);
             }
         }
         let w = match mode {
@@ -495,12 +500,14 @@ impl PlanText {
         rendered.join("\n")
     }
 
-    fn resource(&self, d: &ResourceDiff<'_>, cause: Cause) -> Option<String> {
+    /// Appends the resource's text to `buf`; whether it has one (a change that does nothing
+    /// and neither moves nor imports has none).
+    fn resource(&self, d: &ResourceDiff<'_>, cause: Cause, buf: &mut String) -> bool {
         let action = d.action();
         if action == Action::NoOp && !d.moved() && !d.importing() {
-            return None;
+            return false;
         }
-        let mut buf = self.c_input(&self.comment(d.rc, action, cause));
+        buf.push_str(&self.c_input(&self.comment(d.rc, action, cause)));
         let tofu_forget = self.words.opentofu_forget && action == Action::Forget;
         let opts = Opts {
             show_unchanged_children: d.importing(),
@@ -517,8 +524,8 @@ impl PlanText {
         buf.push(' ');
         buf.push_str(&header(d.rc, self.terminal));
         buf.push(' ');
-        d.diff.render_into(&mut buf, 0, &opts);
-        Some(buf)
+        d.diff.render_into(buf, 0, &opts);
+        true
     }
 
     /// The `# address will be …` lines (colour markup not yet applied; input text in them

@@ -189,10 +189,17 @@ fn typed(r: &Ready<'_, '_>) -> Result<ResourceChange, Error> {
 fn typed_values(d: &Ready<'_, '_>, release: &Release) -> Result<TypedValues, Error> {
     let v = d.values()?;
     let nested = release.has(crate::Feature::SchemaSensitivityInNestedTypes);
+    // What the schema marks, by name when it does not depend on the value.
+    let by_name = (d.info.schema).and_then(|s| s.sensitivity.value_independent(nested));
     let with_schema = |value: &Value, paths: &[Path]| {
         let mut marks = Marks::from_paths(paths);
-        for p in d.info.sensitive_paths(value, nested) {
-            marks.add(&p);
+        match by_name {
+            Some(names) => names.iter().for_each(|name| marks.add_attr(name)),
+            None => {
+                for p in d.info.sensitive_paths(value, nested) {
+                    marks.add(&p);
+                }
+            }
         }
         marks
     };
