@@ -28,7 +28,7 @@ mod writer;
 
 pub use compact::{compact_into, CompactError};
 pub use escape::{write_quoted, write_quoted_bytes};
-pub use members::Member;
+pub use members::{Member, Members};
 pub use writer::Writer;
 
 /// The escaping rules of the Go release a Terraform binary was built with.

@@ -18,32 +18,32 @@ pub struct Member {
     pub value: Range<usize>,
 }
 
-/// The members a writer records, down to `max_depth`.
-#[derive(Debug)]
-pub(crate) struct Recording {
+/// Members found in JSON text as it is written or scanned, down to a depth: the one place
+/// that knows which member is open at each depth. The writer records with it, and so can a
+/// scanner of text that the writer did not write.
+#[derive(Debug, Default)]
+pub struct Members {
     max_depth: usize,
-    pub(crate) members: Vec<Member>,
-    /// The member open at each depth, by index in `members`.
+    /// The members found, in the order of their keys.
+    list: Vec<Member>,
+    /// The member open at each depth, by index in `list`.
     open: Vec<Option<usize>>,
-    /// Whether every member down to `max_depth` was recorded: false once JSON text the writer
-    /// was given whole (and did not know the members of) may hold some.
-    pub(crate) complete: bool,
 }
 
-impl Recording {
-    pub(crate) fn new(max_depth: usize, members: Vec<Member>) -> Self {
-        let mut members = members;
-        members.clear();
-        Recording {
+impl Members {
+    /// Records members down to `max_depth`, in `room` (cleared first).
+    pub fn new(max_depth: usize, mut room: Vec<Member>) -> Self {
+        room.clear();
+        Members {
             max_depth,
-            members,
+            list: room,
             open: Vec::new(),
-            complete: true,
         }
     }
 
-    /// A member opens at `depth`: its key is at `key` and its value starts at `value`.
-    pub(crate) fn open(&mut self, depth: usize, key: Range<usize>, value: usize) {
+    /// A member opens at `depth`: its key is at `key` (without its quotes) and its value
+    /// starts at `value`. Members at depth 0 or deeper than asked for are not recorded.
+    pub fn open(&mut self, depth: usize, key: Range<usize>, value: usize) {
         if depth == 0 || depth > self.max_depth {
             return;
         }
@@ -51,22 +51,58 @@ impl Recording {
             self.open.resize(depth + 1, None);
         }
         if let Some(slot) = self.open.get_mut(depth) {
-            *slot = Some(self.members.len());
+            *slot = Some(self.list.len());
         }
-        self.members.push(Member {
+        self.list.push(Member {
             depth,
             key,
             value: value..value,
         });
     }
 
-    /// The member open at `depth`, if any, ends at `at`.
-    pub(crate) fn close(&mut self, depth: usize, at: usize) {
+    /// The member open at `depth`, if any, ends at `at` (where the `,` or the closing
+    /// bracket after its value is).
+    pub fn close(&mut self, depth: usize, at: usize) {
         let Some(slot) = self.open.get_mut(depth) else {
             return;
         };
-        if let Some(m) = slot.take().and_then(|i| self.members.get_mut(i)) {
+        if let Some(m) = slot.take().and_then(|i| self.list.get_mut(i)) {
             m.value.end = at;
+        }
+    }
+
+    /// The members found so far.
+    pub fn as_slice(&self) -> &[Member] {
+        &self.list
+    }
+
+    /// The members found.
+    pub fn into_vec(self) -> Vec<Member> {
+        self.list
+    }
+
+    /// Adds a member found otherwise (closed).
+    fn push(&mut self, m: Member) {
+        self.list.push(m);
+    }
+}
+
+/// The members a writer records, down to `max_depth`.
+#[derive(Debug)]
+pub(crate) struct Recording {
+    max_depth: usize,
+    pub(crate) members: Members,
+    /// Whether every member down to `max_depth` was recorded: false once JSON text the writer
+    /// was given whole (and did not know the members of) may hold some.
+    pub(crate) complete: bool,
+}
+
+impl Recording {
+    pub(crate) fn new(max_depth: usize, room: Vec<Member>) -> Self {
+        Recording {
+            max_depth,
+            members: Members::new(max_depth, room),
+            complete: true,
         }
     }
 

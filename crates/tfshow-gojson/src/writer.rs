@@ -142,12 +142,12 @@ impl<'a> Writer<'a> {
     /// recorded.
     pub fn members(&self) -> Option<&[Member]> {
         let r = self.recording.as_deref()?;
-        r.complete.then_some(&r.members[..])
+        r.complete.then_some(r.members.as_slice())
     }
 
     /// Stops recording members; gives back the room they took.
     pub fn take_members(&mut self) -> Vec<Member> {
-        self.recording.take().map(|r| r.members).unwrap_or_default()
+        (self.recording.take()).map_or_else(Vec::new, |r| r.members.into_vec())
     }
 
     /// Notes JSON text written whole from `from` on, as a value.
@@ -181,7 +181,7 @@ impl<'a> Writer<'a> {
     /// Closes the innermost object.
     pub fn end_object(&mut self) {
         if let Some(r) = self.recording.as_deref_mut() {
-            r.close(self.needs_comma.len(), self.buf.len());
+            r.members.close(self.needs_comma.len(), self.buf.len());
         }
         self.needs_comma.pop();
         self.buf.push(b'}');
@@ -210,7 +210,7 @@ impl<'a> Writer<'a> {
     /// Writes an object key; the next call writes its value.
     pub fn key(&mut self, k: &str) {
         if let Some(r) = self.recording.as_deref_mut() {
-            r.close(self.needs_comma.len(), self.buf.len());
+            r.members.close(self.needs_comma.len(), self.buf.len());
         }
         self.value_prefix();
         let start = self.buf.len();
@@ -219,7 +219,8 @@ impl<'a> Writer<'a> {
         self.buf.push(b':');
         self.after_key = true;
         if let Some(r) = self.recording.as_deref_mut() {
-            r.open(self.needs_comma.len(), start + 1..end - 1, end + 1);
+            r.members
+                .open(self.needs_comma.len(), start + 1..end - 1, end + 1);
         }
     }
 

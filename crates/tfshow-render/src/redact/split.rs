@@ -3,8 +3,6 @@
 //! members of its object and of the objects in it begin and end, so that a unit can be judged
 //! without parsing it.
 
-use std::ops::Range;
-
 use super::pipe::PipeReader;
 
 /// Why the document could not be read.
@@ -23,48 +21,7 @@ const MAX_DEPTH: usize = 3;
 /// A member of a unit's object (depth 1) or of an object nested in it (up to [`MAX_DEPTH`]),
 /// as ranges of the unit's text: its key without the quotes, and its value.
 pub(super) use tfshow_gojson::Member;
-
-/// The member open at each depth of a scan (its index in the scan's members).
-struct OpenMembers([Option<usize>; MAX_DEPTH + 1]);
-
-impl OpenMembers {
-    fn new() -> Self {
-        OpenMembers([None; MAX_DEPTH + 1])
-    }
-
-    /// A member opens at `depth`, its key starting at `key`.
-    fn open(&mut self, members: &mut Vec<Member>, depth: usize, key: Range<usize>) {
-        if let Some(slot) = self.0.get_mut(depth) {
-            *slot = Some(members.len());
-        }
-        members.push(Member {
-            depth,
-            key,
-            value: 0..0,
-        });
-    }
-
-    /// The member open at `depth`.
-    fn at<'m>(&self, members: &'m mut [Member], depth: usize) -> Option<&'m mut Member> {
-        self.0
-            .get(depth)
-            .copied()
-            .flatten()
-            .and_then(|i| members.get_mut(i))
-    }
-
-    /// The member open at `depth` ends its value at `at`, and closes.
-    fn close(&mut self, members: &mut [Member], depth: usize, at: usize) {
-        if let Some(m) = self
-            .0
-            .get_mut(depth)
-            .and_then(Option::take)
-            .and_then(|i| members.get_mut(i))
-        {
-            m.value.end = at;
-        }
-    }
-}
+use tfshow_gojson::Members;
 
 /// The document's bytes, a chunk at a time.
 pub(super) struct Source {
@@ -145,7 +102,14 @@ impl Source {
         members: &mut Vec<Member>,
     ) -> Result<(), SplitError> {
         out.clear();
-        members.clear();
+        let mut found = Members::new(MAX_DEPTH, std::mem::take(members));
+        let done = self.value_into(out, &mut found);
+        *members = found.into_vec();
+        done
+    }
+
+    /// [`Source::value`], the members recorded in `members`.
+    fn value_into(&mut self, out: &mut Vec<u8>, members: &mut Members) -> Result<(), SplitError> {
         if self.peek().is_none() {
             return Err(unexpected("it ends early"));
         }
@@ -154,10 +118,11 @@ impl Source {
         let mut escaped = false;
         // The next string is a key.
         let mut key_next = false;
-        // The string being read is a key (recorded) at the depth of `stack`.
-        let mut recording_key = false;
-        // The member open at each depth.
-        let mut open = OpenMembers::new();
+        // Where the text of the key being read starts, when it is one (recorded) at the
+        // depth of `stack`.
+        let mut key_start = None;
+        // The last key read, until its colon opens its member.
+        let mut key = None;
         let mut start = self.pos;
         loop {
             if self.pos == self.chunk.len() {
@@ -188,10 +153,8 @@ impl Source {
                     escaped = true;
                 } else if b == b'"' {
                     in_string = false;
-                    if std::mem::take(&mut recording_key) {
-                        if let Some(m) = open.at(members, stack.len()) {
-                            m.key.end = at;
-                        }
+                    if let Some(from) = key_start.take() {
+                        key = Some(from..at);
                     }
                     if stack.is_empty() {
                         break;
@@ -203,14 +166,13 @@ impl Source {
             match b {
                 b'"' => {
                     in_string = true;
-                    if std::mem::take(&mut key_next) && (1..=MAX_DEPTH).contains(&depth) {
-                        recording_key = true;
-                        open.open(members, depth, at + 1..at + 1);
+                    if std::mem::take(&mut key_next) {
+                        key_start = Some(at + 1);
                     }
                 }
                 b':' => {
-                    if let Some(m) = open.at(members, depth) {
-                        m.value = at + 1..at + 1;
+                    if let Some(key) = key.take() {
+                        members.open(depth, key, at + 1);
                     }
                 }
                 b'{' | b'[' => {
@@ -223,7 +185,7 @@ impl Source {
                     key_next = c == Container::Object;
                 }
                 b'}' | b']' => {
-                    open.close(members, depth, at);
+                    members.close(depth, at);
                     if stack.pop().is_none() {
                         return Err(unexpected("a container closed that was not open"));
                     }
@@ -233,7 +195,7 @@ impl Source {
                     }
                 }
                 b',' => {
-                    open.close(members, depth, at);
+                    members.close(depth, at);
                     key_next = stack.last() == Some(&Container::Object);
                 }
                 b' ' | b'\n' | b'\t' | b'\r' => {}
@@ -280,19 +242,26 @@ pub(super) fn members_of(
     members: &mut Vec<Member>,
 ) -> Result<(), SplitError> {
     let max_depth = depth.min(MAX_DEPTH);
-    members.clear();
+    let mut found = Members::new(max_depth, std::mem::take(members));
+    let done = scan_members(text, max_depth, &mut found);
+    *members = found.into_vec();
+    done
+}
+
+/// [`members_of`], the members recorded in `members`.
+fn scan_members(text: &[u8], max_depth: usize, members: &mut Members) -> Result<(), SplitError> {
     let mut stack: Vec<Container> = Vec::new();
     let mut key_next = false;
-    // The member open at each depth.
-    let mut open = OpenMembers::new();
+    // The last key read, until its colon opens its member.
+    let mut key = None;
     let mut pos = 0;
     while let Some(&b) = text.get(pos) {
         let depth = stack.len();
         match b {
             b'"' => {
                 let end = string_end(text, pos + 1)?;
-                if std::mem::take(&mut key_next) && (1..=max_depth).contains(&depth) {
-                    open.open(members, depth, pos + 1..end);
+                if std::mem::take(&mut key_next) {
+                    key = Some(pos + 1..end);
                 }
                 pos = end + 1;
                 if depth == 0 {
@@ -301,8 +270,8 @@ pub(super) fn members_of(
                 continue;
             }
             b':' => {
-                if let Some(m) = open.at(members, depth) {
-                    m.value = pos + 1..pos + 1;
+                if let Some(key) = key.take() {
+                    members.open(depth, key, pos + 1);
                 }
             }
             b'{' | b'[' if depth >= max_depth => {
@@ -319,7 +288,7 @@ pub(super) fn members_of(
                 key_next = false;
             }
             b'}' | b']' => {
-                open.close(members, depth, pos);
+                members.close(depth, pos);
                 if stack.pop().is_none() {
                     return Err(unexpected("a container closed that was not open"));
                 }
@@ -329,7 +298,7 @@ pub(super) fn members_of(
                 }
             }
             b',' => {
-                open.close(members, depth, pos);
+                members.close(depth, pos);
                 key_next = stack.last() == Some(&Container::Object);
             }
             _ => {}
