@@ -313,10 +313,20 @@ pub(crate) fn schema_for<'s>(
     mode: &str,
     type_: &str,
 ) -> Option<&'s Block> {
+    resource_type_schema(schemas, provider, mode, type_).map(|s| &s.block)
+}
+
+/// [`schema_for`], the whole schema (with its version and what it declares sensitive).
+pub(crate) fn resource_type_schema<'s>(
+    schemas: Option<&'s Schemas>,
+    provider: &str,
+    mode: &str,
+    type_: &str,
+) -> Option<&'s tfshow_schema::Schema> {
     let schemas = schemas?;
     let mode = schema_mode(mode);
     if let Some(s) = schemas.resource(provider, mode, type_) {
-        return Some(&s.block);
+        return Some(s);
     }
     if provider.contains('/') {
         return None;
@@ -330,7 +340,6 @@ pub(crate) fn schema_for<'s>(
     keys.sort();
     keys.into_iter()
         .find_map(|k| schemas.resource(k, mode, type_))
-        .map(|s| &s.block)
 }
 
 /// A schema made up from values when the real one is not known: every key of the given

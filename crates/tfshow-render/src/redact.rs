@@ -33,7 +33,6 @@
 //! `show -json` document), redacting it one unit (a resource, a resource change, the outputs,
 //! the variables, the configuration) at a time with the rules of this module.
 
-mod facts;
 mod input;
 mod masks;
 mod own;

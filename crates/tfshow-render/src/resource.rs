@@ -7,9 +7,9 @@ use serde_json::Value;
 use tfshow_addrs::ResourceMode;
 
 use tfshow_json::document::{ChangeJson, ResourceChange, TypedValues};
-use tfshow_schema::{Block, Schemas};
+use tfshow_schema::{Block, Schema, Schemas};
 
-use crate::document::{inferred_block, schema_for, schema_marks, with_schema_marks_on};
+use crate::document::{inferred_block, resource_type_schema, schema_marks, with_schema_marks_on};
 use crate::jsonformat::node::known;
 use crate::jsonformat::render::Diff;
 use crate::jsonformat::structured::{Change, Matcher, Style, Values};
@@ -41,7 +41,12 @@ pub(crate) fn mode_name(mode: ResourceMode) -> &'static str {
 
 /// The schema of the change's resource type in `schemas`.
 pub(crate) fn schema<'s>(schemas: Option<&'s Schemas>, rc: &ResourceChange) -> Option<&'s Block> {
-    schema_for(schemas, &rc.provider_name, mode_name(rc.mode), &rc.type_)
+    type_schema(schemas, rc).map(|s| &s.block)
+}
+
+/// [`schema`], whole (with what it declares sensitive).
+fn type_schema<'s>(schemas: Option<&'s Schemas>, rc: &ResourceChange) -> Option<&'s Schema> {
+    resource_type_schema(schemas, &rc.provider_name, mode_name(rc.mode), &rc.type_)
 }
 
 /// The diff of a resource change, its values masked as the views mask them: with the
@@ -76,22 +81,15 @@ pub(crate) fn with_typed_diff<R>(
     style: Style,
     f: impl FnOnce(Diff<'_>) -> R,
 ) -> Result<R, RenderError> {
-    let Some(block) = schema(schemas, rc) else {
+    let Some(schema) = type_schema(schemas, rc) else {
         // Without the schema, the values' JSON decides what the attributes are.
         let json = values.json(&rc.address)?;
         return Ok(json_diff(rc, &json, schemas, relevant, style, f));
     };
-    let mode = values.unknown_elements;
+    let (block, mode) = (&schema.block, values.unknown_elements);
     // The typed values' marks hold the schema's sensitive attributes of the resource itself;
     // what is sensitive in nested attributes and blocks the views mark as the JSON path does.
-    let nested_sensitive = block
-        .attributes
-        .iter()
-        .any(|(_, a)| a.nested.as_ref().is_some_and(|n| n.contains_sensitive()))
-        || block
-            .block_types
-            .iter()
-            .any(|(_, b)| b.block.contains_sensitive());
+    let nested_sensitive = schema.sensitivity.in_blocks || schema.sensitivity.in_nested_types;
     let extra = |v: &tfshow_cty::Value| {
         known(v, mode)
             .filter(|_| nested_sensitive)

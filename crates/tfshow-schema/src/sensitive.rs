@@ -14,6 +14,9 @@ pub struct Sensitivity {
     pub in_blocks: bool,
     /// Whether nested attribute types hold sensitive attributes.
     pub in_nested_types: bool,
+    /// The block's top-level attributes and nested blocks at or under which something is
+    /// sensitive, by name, sorted.
+    pub containing: Vec<String>,
 }
 
 impl Sensitivity {
@@ -30,7 +33,25 @@ impl Sensitivity {
                     .as_ref()
                     .is_some_and(NestedType::contains_sensitive)
             }),
+            containing: {
+                let attributes = (block.attributes.iter()).filter(|(_, a)| a.contains_sensitive());
+                let blocks =
+                    (block.block_types.iter()).filter(|(_, nb)| nb.block.contains_sensitive());
+                let mut names: Vec<String> = attributes
+                    .map(|(name, _)| name.clone())
+                    .chain(blocks.map(|(name, _)| name.clone()))
+                    .collect();
+                names.sort_unstable();
+                names.dedup();
+                names
+            },
         }
+    }
+
+    /// Whether something is sensitive at or under the top-level attribute or nested block
+    /// `name`.
+    pub fn contains(&self, name: &str) -> bool {
+        (self.containing.binary_search_by(|n| n.as_str().cmp(name))).is_ok()
     }
 
     /// The names of the sensitive attributes when they are all of
@@ -189,6 +210,8 @@ mod tests {
         );
         let names = s.sensitivity.value_independent(true).unwrap();
         assert_eq!(names, ["a"]);
+        assert_eq!(s.sensitivity.containing, ["a"]);
+        assert!(s.sensitivity.contains("a") && !s.sensitivity.contains("b"));
         let paths = s.block.sensitive_paths_with(&Value::Null, true);
         assert_eq!(paths, vec![vec![PathStep::Attr("a".into())]]);
     }
@@ -201,12 +224,14 @@ mod tests {
         );
         assert!(s.sensitivity.in_blocks);
         assert_eq!(s.sensitivity.value_independent(false), None);
+        assert_eq!(s.sensitivity.containing, ["nb"]);
         let s = schema(
             r#"{"attributes":{"n":{"nested_type":{"nesting_mode":"single",
                 "attributes":{"p":{"type":"string","sensitive":true}}},"optional":true}}}"#,
         );
         assert!(s.sensitivity.in_nested_types);
         assert_eq!(s.sensitivity.value_independent(true), None);
+        assert_eq!(s.sensitivity.containing, ["n"]);
         // Terraform 1.0 did not look into nested types.
         assert_eq!(s.sensitivity.value_independent(false), Some(&[][..]));
     }

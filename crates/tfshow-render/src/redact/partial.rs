@@ -8,9 +8,8 @@ use std::ops::Range;
 
 use serde_json::{Map, Value};
 use tfshow_gojson::Dialect;
-use tfshow_schema::Block;
+use tfshow_schema::{Block, Schema, Sensitivity};
 
-use super::facts::SchemaFacts;
 use super::masks::{MaskCache, Masks};
 use super::split::Member;
 use super::{hide_derived, hide_resource_keys, Redactor, MARKER_JSON};
@@ -250,7 +249,7 @@ type Parts<'p> = Vec<(Range<usize>, Cow<'p, [u8]>)>;
 fn sensitive_keys<'k>(
     unit: &Unit<'k>,
     masks: &[&[Member]],
-    facts: Option<&SchemaFacts<'k>>,
+    sensitivity: Option<&'k Sensitivity>,
 ) -> Option<Vec<&'k str>> {
     let mut keys: Vec<&str> = Vec::new();
     for mask in masks {
@@ -260,17 +259,16 @@ fn sensitive_keys<'k>(
             }
         }
     }
-    if let Some(f) = facts {
-        keys.extend_from_slice(&f.under);
+    if let Some(s) = sensitivity {
+        keys.extend(s.containing.iter().map(String::as_str));
     }
     keys.sort_unstable();
     keys.dedup();
     Some(keys)
 }
 
-/// Writes the redacted `unit` (a resource or change of a type with schema `schema`, whose
-/// top-level facts are `facts`) to `out`. `None` (with `out` as it was) when the unit is to
-/// be read whole: it has replace paths, a value is wholly sensitive, or its text is not as
+/// Writes the redacted `unit` (a resource or change of a type with schema `schema`) to `out`.
+/// `None` (with `out` as it was) when the unit is to be read whole: it has replace paths, a value is wholly sensitive, or its text is not as
 /// expected.
 ///
 /// The rules change nothing of a resource's values, nor of its masks, outside the members
@@ -284,10 +282,12 @@ pub(super) fn redact(
     rules: &mut Redactor<'_>,
     kind: Kind,
     unit: &Unit<'_>,
-    (schema, facts, cache): (Option<&Block>, Option<&SchemaFacts<'_>>, Option<&MaskCache>),
+    (schema, cache): (Option<&Schema>, Option<&MaskCache>),
     dialect: Dialect,
     out: &mut Vec<u8>,
 ) -> Option<()> {
+    let sensitivity = schema.map(|s| &s.sensitivity);
+    let schema = schema.map(|s| &s.block);
     let whole = 0..unit.text.len();
     let masks: std::sync::Arc<Masks>;
     let mut parts: Parts<'_> = Vec::new();
@@ -295,7 +295,7 @@ pub(super) fn redact(
         Kind::Resource => {
             let sv = unit.member(1, "sensitive_values", &whole);
             let sv_members = object(unit, sv, 2)?;
-            let keys = sensitive_keys(unit, &[&sv_members], facts)?;
+            let keys = sensitive_keys(unit, &[&sv_members], sensitivity)?;
             if keys.is_empty() {
                 out.extend_from_slice(unit.text);
                 return Some(());
@@ -315,7 +315,7 @@ pub(super) fn redact(
                     keys: &keys,
                     mask: &masks.value,
                     schema,
-                    facts,
+                    sensitivity,
                 };
                 values_part(rules, unit, values, at, dialect, &mut parts)?;
             }
@@ -333,7 +333,7 @@ pub(super) fn redact(
                 object(unit, found[1], 3)?,
                 object(unit, found[2], 3)?,
             ];
-            let keys = sensitive_keys(unit, &[&members[1], &members[2]], facts)?;
+            let keys = sensitive_keys(unit, &[&members[1], &members[2]], sensitivity)?;
             if keys.is_empty() {
                 out.extend_from_slice(unit.text);
                 return Some(());
@@ -372,7 +372,7 @@ pub(super) fn redact(
                         keys: &keys,
                         mask,
                         schema,
-                        facts,
+                        sensitivity,
                     };
                     values_part(rules, unit, v, at, dialect, &mut parts)?;
                 }
@@ -405,7 +405,7 @@ struct Scope<'a> {
     mask: &'a Value,
     schema: Option<&'a Block>,
     /// What `schema` declares sensitive.
-    facts: Option<&'a SchemaFacts<'a>>,
+    sensitivity: Option<&'a Sensitivity>,
 }
 
 /// What the values `v` are to be: the replacements of the members the rules change, added
@@ -419,7 +419,7 @@ fn values_part(
         keys,
         mask,
         schema,
-        facts,
+        sensitivity,
     }: Scope<'_>,
     dialect: Dialect,
     parts: &mut Parts<'_>,
@@ -437,15 +437,15 @@ fn values_part(
         let Some(k) = named(keys, key_bytes(unit, m)?) else {
             continue;
         };
-        if !may_change(k, mask, facts) {
+        if !may_change(k, mask, sensitivity) {
             continue;
         }
         let value = unit.text_of(&m.value)?;
         if value == b"null" {
             continue;
         }
-        let wholly =
-            mask.get(k) == Some(&Value::Bool(true)) || facts.is_some_and(|f| f.is_wholly(k));
+        let wholly = mask.get(k) == Some(&Value::Bool(true))
+            || sensitivity.is_some_and(|s| s.attributes.iter().any(|a| a == k));
         // Members wholly sensitive whose value is a string: replaced without being parsed.
         match plain_string(value).filter(|_| wholly) {
             Some(s) => {
@@ -466,8 +466,8 @@ fn values_part(
 /// Whether the rules can change the member `key` of an object of values: when its mask
 /// marks something in it, or the schema declares something in it sensitive. (With a mask of
 /// `true` the whole object is replaced.)
-fn may_change(key: &str, mask: &Value, facts: Option<&SchemaFacts<'_>>) -> bool {
-    mask.get(key).is_some_and(marks_something) || facts.is_some_and(|f| f.is_under(key))
+fn may_change(key: &str, mask: &Value, sensitivity: Option<&Sensitivity>) -> bool {
+    mask.get(key).is_some_and(marks_something) || sensitivity.is_some_and(|s| s.contains(key))
 }
 
 /// Whether a mask's text holds `true`.

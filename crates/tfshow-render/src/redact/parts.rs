@@ -36,8 +36,6 @@ pub(super) struct Redacting<'s> {
     sensitive_variables: Vec<String>,
     /// Every primitive replaced so far, for the configuration's scrubbing.
     secrets: Mutex<super::Secrets>,
-    /// Workers idle between parts, kept with what they know of the schemas.
-    workers: Mutex<Vec<Worker<'s>>>,
     /// Providers without a schema met so far: the document stops at the first.
     unknown: Mutex<BTreeSet<String>>,
     /// What the rules made of the masks of the units so far.
@@ -63,7 +61,6 @@ impl<'s> Redacting<'s> {
             dialect,
             sensitive_variables,
             secrets: Mutex::default(),
-            workers: Mutex::default(),
             unknown: Mutex::default(),
             masks: MaskCache::default(),
         }
@@ -132,31 +129,21 @@ impl PartFilter for Redacting<'_> {
         members: Option<&[Member]>,
         out: &mut Vec<u8>,
     ) -> Result<(), tfshow_json::Error> {
-        let idle = self
-            .workers
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .pop();
-        let mut w = idle.unwrap_or_else(|| Worker::new(self.schemas));
-        let done = self
-            .redact(&mut w, (part, text, members), out)
-            .map_err(failed);
-        let secrets = std::mem::take(&mut w.rules.secrets);
-        let unknown = std::mem::take(&mut w.unknown);
-        (self.workers.lock().unwrap_or_else(PoisonError::into_inner)).push(w);
-        done?;
-        if !secrets.is_empty() {
+        let mut w = Worker::new(self.schemas);
+        self.redact(&mut w, (part, text, members), out)
+            .map_err(failed)?;
+        if !w.rules.secrets.is_empty() {
             self.secrets
                 .lock()
                 .unwrap_or_else(PoisonError::into_inner)
-                .extend(secrets);
+                .extend(w.rules.secrets);
         }
-        if !unknown.is_empty() {
+        if !w.unknown.is_empty() {
             // Nothing from a provider without a schema is written, nor anything after it.
             self.unknown
                 .lock()
                 .unwrap_or_else(PoisonError::into_inner)
-                .extend(unknown);
+                .extend(w.unknown);
             return Err(tfshow_json::Error::Invalid {
                 at: "redaction".into(),
                 message: "a provider has no schema".into(),

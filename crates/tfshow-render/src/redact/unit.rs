@@ -3,20 +3,18 @@
 //! schema it meets. Workers on several threads each redact their own units; what they
 //! replaced is gathered for the configuration, which comes last.
 
-use std::collections::{BTreeSet, HashMap};
-use std::sync::Arc;
+use std::collections::BTreeSet;
 
 use serde_json::Value;
 use tfshow_gojson::Dialect;
-use tfshow_schema::{Block, Schemas};
+use tfshow_schema::{Schema, Schemas};
 
-use super::facts::SchemaFacts;
 use super::masks::MaskCache;
 use super::partial;
 use super::split::{Member, SplitError};
 use super::stream::Unit;
 use super::Redactor;
-use crate::document::{schema_for, string};
+use crate::document::{resource_type_schema, string};
 use crate::gojson;
 use crate::unknown_sensitivity::{config_providers_without_schema, is_builtin, is_unknown};
 
@@ -26,8 +24,6 @@ pub(super) struct Worker<'s> {
     pub(super) rules: Redactor<'s>,
     /// Providers without a schema met so far.
     pub(super) unknown: BTreeSet<String>,
-    /// What resource types' schemas declare sensitive, by the schema's address.
-    facts: HashMap<usize, Arc<SchemaFacts<'s>>>,
 }
 
 impl<'s> Worker<'s> {
@@ -39,7 +35,6 @@ impl<'s> Worker<'s> {
                 secrets: Default::default(),
             },
             unknown: BTreeSet::new(),
-            facts: HashMap::new(),
         }
     }
 
@@ -94,13 +89,12 @@ impl<'s> Worker<'s> {
     ) -> Result<(), SplitError> {
         let part = partial::Unit::new(text, members);
         if let Some(schema) = self.known_schema(&part) {
-            let facts = schema.map(|b| self.facts_of(b));
-            if self.clean(kind, &part, facts.as_deref()) {
+            if clean(kind, &part, schema) {
                 out.extend_from_slice(text);
                 return Ok(());
             }
             let len = out.len();
-            let how = (schema, facts.as_deref(), cache);
+            let how = (schema, cache);
             let redacted = partial::redact(&mut self.rules, kind, &part, how, dialect, out);
             if redacted.is_some() {
                 return Ok(());
@@ -120,55 +114,43 @@ impl<'s> Worker<'s> {
     /// The schema of a resource or change read from its text: `Some(None)` for the builtin
     /// provider without one; `None` when its provider has none (or its text is not as
     /// expected), to be read whole (and refused).
-    fn known_schema(&self, unit: &partial::Unit<'_>) -> Option<Option<&'s Block>> {
+    fn known_schema(&self, unit: &partial::Unit<'_>) -> Option<Option<&'s Schema>> {
         let (provider, mode, type_) = unit.head()?;
-        match schema_for(self.schemas, provider, mode, type_) {
-            Some(block) => Some(Some(block)),
+        match resource_type_schema(self.schemas, provider, mode, type_) {
+            Some(schema) => Some(Some(schema)),
             None if is_builtin(provider) => Some(None),
             None => None,
         }
     }
+}
 
-    /// Whether a resource or change of a type whose schema has the facts `facts` holds
-    /// nothing to redact, known without parsing it: its type's schema declares nothing
-    /// sensitive, its
-    /// sensitivity masks mark nothing (no `true` in them), and it has no replace paths. The
-    /// rules leave such a unit as it is.
-    fn clean(
-        &mut self,
-        kind: partial::Kind,
-        unit: &partial::Unit<'_>,
-        facts: Option<&SchemaFacts<'_>>,
-    ) -> bool {
-        if facts.is_some_and(SchemaFacts::declares_sensitive) {
-            return false;
-        }
-        let marks_nothing = |m: Option<&Member>| {
-            m.is_none_or(|m| {
-                unit.text
-                    .get(m.value.clone())
-                    .is_some_and(|t| !partial::has_true(t))
-            })
-        };
-        let whole = 0..unit.text.len();
-        match kind {
-            partial::Kind::Resource => marks_nothing(unit.member(1, "sensitive_values", &whole)),
-            partial::Kind::Change => {
-                let Some(change) = unit.member(1, "change", &whole) else {
-                    return false;
-                };
-                let span = change.value.clone();
-                unit.member(2, "replace_paths", &span).is_none()
-                    && marks_nothing(unit.member(2, "before_sensitive", &span))
-                    && marks_nothing(unit.member(2, "after_sensitive", &span))
-            }
-        }
+/// Whether a resource or change of a type with schema `schema` holds nothing to redact, known
+/// without parsing it: its type's schema declares nothing sensitive, its sensitivity masks
+/// mark nothing (no `true` in them), and it has no replace paths. The rules leave such a unit
+/// as it is.
+fn clean(kind: partial::Kind, unit: &partial::Unit<'_>, schema: Option<&Schema>) -> bool {
+    if schema.is_some_and(|s| !s.sensitivity.containing.is_empty()) {
+        return false;
     }
-
-    /// What `block` declares sensitive (remembered per schema).
-    fn facts_of(&mut self, block: &'s Block) -> Arc<SchemaFacts<'s>> {
-        let facts = self.facts.entry(block as *const Block as usize);
-        Arc::clone(facts.or_insert_with(|| Arc::new(SchemaFacts::of(block))))
+    let marks_nothing = |m: Option<&Member>| {
+        m.is_none_or(|m| {
+            unit.text
+                .get(m.value.clone())
+                .is_some_and(|t| !partial::has_true(t))
+        })
+    };
+    let whole = 0..unit.text.len();
+    match kind {
+        partial::Kind::Resource => marks_nothing(unit.member(1, "sensitive_values", &whole)),
+        partial::Kind::Change => {
+            let Some(change) = unit.member(1, "change", &whole) else {
+                return false;
+            };
+            let span = change.value.clone();
+            unit.member(2, "replace_paths", &span).is_none()
+                && marks_nothing(unit.member(2, "before_sensitive", &span))
+                && marks_nothing(unit.member(2, "after_sensitive", &span))
+        }
     }
 }
 
@@ -290,8 +272,7 @@ mod tests {
                         };
                         let mut partly = Vec::new();
                         let mut rules = Worker::new(Some(&schemas)).rules;
-                        let facts = schema.map(SchemaFacts::of);
-                        let how = (schema, facts.as_ref(), None);
+                        let how = (schema, None);
                         if partial::redact(&mut rules, kind, &part, how, dialect, &mut partly)
                             .is_some()
                             && partly != text
